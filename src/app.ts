@@ -1,0 +1,85 @@
+// Builds the Fastify app: cross-cutting plugins first, then each area's routes, explicitly.
+import Fastify from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.ts';
+import { systemClock, type Clock } from './core/clock.ts';
+import { newId } from './core/ids.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { registerAuth } from './http/auth.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { assertIdempotencyKey, createIdempotency } from './http/idempotency.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { createRateLimiters, registerRateLimit, type RateLimiters } from './http/rate-limit.ts';
+import { ERROR_RESPONSE, sharedSchemas } from './http/schemas.ts';
+import type { App, AppDeps } from './http/types.ts';
+import { validatorCompiler } from './http/validation.ts';
+import { registerAccountRoutes } from './modules/accounts/routes.ts';
+import { registerAdminRoutes } from './modules/accounts/admin-routes.ts';
+import { registerEventRoutes } from './modules/events/routes.ts';
+import { registerHealthRoutes } from './modules/health/routes.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  /** A pino logger instance or `false`; defaults to JSON logs at config.logLevel. */
+  logger?: boolean | object;
+}
+
+export async function buildApp(options: BuildOptions): Promise<App & { deps: AppDeps }> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId: () => newId(),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    ajv: { customOptions: {} },
+  }).withTypeProvider<TypeBoxTypeProvider>() as App;
+
+  app.setValidatorCompiler(validatorCompiler);
+  for (const schema of sharedSchemas) app.addSchema(schema);
+  registerErrorHandling(app);
+  app.addHook('onRoute', documentRoute);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const deps: AppDeps = {
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    clock,
+    idempotency: createIdempotency(database.db, clock, config.idempotencyRetentionHours),
+  };
+  const limiters: RateLimiters = createRateLimiters(config);
+  app.addHook('onClose', async () => limiters.close());
+
+  registerAuth(app, deps);
+  registerRateLimit(app, limiters);
+  app.addHook('preValidation', async (request) => assertIdempotencyKey(request));
+
+  await registerOpenApi(app, config.baseUrl);
+  registerHealthRoutes(app, deps);
+  registerAdminRoutes(app, deps);
+  registerAccountRoutes(app, deps);
+  registerEventRoutes(app, deps);
+
+  return Object.assign(app, { deps });
+}
+
+/** Adds what every route shares to its schema: standard errors, security, and docs routes keyless. */
+function documentRoute(route: { url: string; config?: unknown; schema?: Record<string, unknown> }): void {
+  if (route.url.startsWith('/docs')) {
+    route.config = { ...(route.config as object), auth: 'none', rateLimit: false };
+    return;
+  }
+  const config = (route.config ?? {}) as { auth?: string };
+  const schema = (route.schema ??= {});
+  if (schema.hide) return;
+  const response = ((schema.response as Record<string, unknown>) ??= {});
+  const statuses = config.auth === 'none' ? [400, 429, 500] : config.auth === 'admin' ? [400, 401, 500] : [400, 401, 403, 429, 500];
+  for (const status of statuses) response[status] ??= ERROR_RESPONSE[status];
+  if (config.auth === 'none') schema.security = [];
+  if (config.auth === 'admin') schema.security = [{ admin: [] }];
+}

@@ -1,0 +1,76 @@
+// Settings come from the environment only, and are checked once at start with clear messages.
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+const Port = Type.Integer({ minimum: 0, maximum: 65535 });
+const Positive = Type.Integer({ minimum: 1 });
+
+const EnvSchema = Type.Object({
+  PORT: Type.Optional(Port),
+  HOST: Type.Optional(Type.String({ minLength: 1 })),
+  BASE_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+[^/\\s]$' })),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  DATABASE_POOL_SIZE: Type.Optional(Positive),
+  DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  ADMIN_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
+  LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)))),
+  IDEMPOTENCY_RETENTION_HOURS: Type.Optional(Positive),
+  RATE_LIMIT_SANDBOX_PER_SECOND: Type.Optional(Positive),
+  RATE_LIMIT_PRODUCTION_PER_SECOND: Type.Optional(Positive),
+  RATE_LIMIT_PUBLIC_PER_SECOND: Type.Optional(Positive),
+  BODY_LIMIT_BYTES: Type.Optional(Positive),
+});
+
+type Env = Static<typeof EnvSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  baseUrl: string;
+  /** PostgreSQL URL; when absent the embedded database in `dataDir` is used. */
+  databaseUrl: string | null;
+  databasePoolSize: number;
+  dataDir: string;
+  redisUrl: string | null;
+  /** Operator token for /admin routes; those routes answer 404 when it is unset. */
+  adminToken: string | null;
+  logLevel: string;
+  idempotencyRetentionHours: number;
+  rateLimits: { sandboxPerSecond: number; productionPerSecond: number; publicPerSecond: number };
+  bodyLimitBytes: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads settings from an environment map; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(EnvSchema.properties)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const converted = Value.Convert(EnvSchema, raw);
+  const problems = [...Value.Errors(EnvSchema, converted)].map((e) => `${e.path.slice(1)}: ${e.message} (got "${String(e.value)}")`);
+  if (problems.length > 0) throw new ConfigError(`Invalid settings:\n  ${problems.join('\n  ')}`);
+  const e = converted as Env;
+  const port = e.PORT ?? 4000;
+  return {
+    port,
+    host: e.HOST ?? '0.0.0.0',
+    baseUrl: e.BASE_URL ?? `http://localhost:${port}`,
+    databaseUrl: e.DATABASE_URL ?? null,
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? 10,
+    dataDir: e.DATA_DIR ?? './data',
+    redisUrl: e.REDIS_URL ?? null,
+    adminToken: e.ADMIN_TOKEN ?? null,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    idempotencyRetentionHours: e.IDEMPOTENCY_RETENTION_HOURS ?? 24,
+    rateLimits: {
+      sandboxPerSecond: e.RATE_LIMIT_SANDBOX_PER_SECOND ?? 100,
+      productionPerSecond: e.RATE_LIMIT_PRODUCTION_PER_SECOND ?? 1000,
+      publicPerSecond: e.RATE_LIMIT_PUBLIC_PER_SECOND ?? 20,
+    },
+    bodyLimitBytes: e.BODY_LIMIT_BYTES ?? 1024 * 1024,
+  };
+}

@@ -1,0 +1,13 @@
+/** The tenant every business row belongs to: an account in one environment. */
+export type Environment = 'sandbox' | 'production';
+
+export interface Tenant {
+  accountId: string;
+  environment: Environment;
+}
+
+/** What a use case knows about the call: whose data, and what time it is. Never HTTP objects. */
+export interface UseCaseContext {
+  tenant: Tenant;
+  now: Date;
+}

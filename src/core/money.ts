@@ -1,0 +1,56 @@
+// The one place where amounts are parsed, computed and formatted.
+// Amounts travel as decimal strings and are stored as PostgreSQL `numeric`; floats never touch them.
+import { Decimal } from 'decimal.js';
+import currencyCodes from 'currency-codes';
+
+// A private Decimal constructor so no other module's settings leak in or out.
+export const Money = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -100, toExpPos: 100 });
+export type Amount = Decimal;
+
+/** Decimal strings accepted on the wire: optional minus, digits, optional fraction. No exponent, no spaces. */
+export const DECIMAL_PATTERN = '^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$';
+const decimalRegex = new RegExp(DECIMAL_PATTERN);
+
+export function isDecimalString(value: string): boolean {
+  return decimalRegex.test(value) && value.length <= 64;
+}
+
+export function toAmount(value: string | Decimal): Decimal {
+  if (value instanceof Decimal) return new Money(value);
+  if (!isDecimalString(value)) throw new TypeError(`not a decimal string: ${value}`);
+  return new Money(value);
+}
+
+/** Minor-unit exponent of an ISO 4217 currency (BRL 2, JPY 0, BHD 3). Unknown codes default to 2. */
+export function currencyExponent(currency: string): number {
+  const entry = currencyCodes.code(currency.toUpperCase());
+  return entry ? entry.digits : 2;
+}
+
+export function isKnownCurrency(currency: string): boolean {
+  return /^[A-Z]{3}$/.test(currency) && currencyCodes.code(currency) !== undefined;
+}
+
+/** Rounds an amount to the currency's minor unit, half-up (the rule for every money line). */
+export function roundMoney(value: string | Decimal, currency: string): Decimal {
+  return toAmount(value).toDecimalPlaces(currencyExponent(currency), Decimal.ROUND_HALF_UP);
+}
+
+/** Formats a money amount with exactly the currency's number of decimals: "10.50". */
+export function formatMoney(value: string | Decimal, currency: string): string {
+  return roundMoney(value, currency).toFixed(currencyExponent(currency));
+}
+
+/** Formats a quantity or unit price keeping its full precision, without trailing zeros: "0.0015". */
+export function formatDecimal(value: string | Decimal): string {
+  return toAmount(value).toFixed();
+}
+
+/** Amount in the currency's minor unit as a bigint (ClientActionAmount.value). */
+export function toMinorUnits(value: string | Decimal, currency: string): bigint {
+  return BigInt(roundMoney(value, currency).mul(new Money(10).pow(currencyExponent(currency))).toFixed(0));
+}
+
+export function sumAmounts(values: Array<string | Decimal>): Decimal {
+  return values.reduce<Decimal>((total, v) => total.plus(toAmount(v)), new Money(0));
+}

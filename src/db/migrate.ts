@@ -1,0 +1,37 @@
+// Forward-only SQL migrations, applied in file-name order at start. An advisory lock lets several
+// processes start at once on one PostgreSQL: one applies, the others wait and find nothing to do.
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import type { DatabaseHandle } from './database.ts';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+const MIGRATION_LOCK = 728431001;
+
+/** Applies the migrations not yet applied; returns their file names. */
+export async function migrate(handle: DatabaseHandle): Promise<string[]> {
+  const files = readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f)).sort();
+  return handle.withScriptRunner(async (run) => {
+    await run(`select pg_advisory_lock(${MIGRATION_LOCK})`);
+    try {
+      await run('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
+      const applied = new Set((await run('select name from schema_migrations')).map((r) => String(r.name)));
+      const ran: string[] = [];
+      for (const file of files) {
+        if (applied.has(file)) continue;
+        const text = readFileSync(join(MIGRATIONS_DIR, file), 'utf8');
+        // File names are checked above, so the name can be inlined safely.
+        try {
+          await run(`begin;\n${text}\n;insert into schema_migrations (name) values ('${file}');\ncommit;`);
+        } catch (error) {
+          await run('rollback');
+          throw new Error(`migration ${file} failed: ${(error as Error).message}`);
+        }
+        ran.push(file);
+      }
+      return ran;
+    } finally {
+      await run(`select pg_advisory_unlock(${MIGRATION_LOCK})`);
+    }
+  });
+}

@@ -1,0 +1,17 @@
+// The database as Kysely sees it: each area declares its own tables beside its code.
+import type { Environment } from '../core/context.ts';
+import type { FoundationTables } from '../modules/accounts/tables.ts';
+import type { EventTables } from '../modules/events/tables.ts';
+import type { IdempotencyTables } from '../http/idempotency-tables.ts';
+
+export type { Environment };
+
+export interface Database extends FoundationTables, EventTables, IdempotencyTables {
+  schema_migrations: { name: string; applied_at: Date };
+}
+
+/** The tenant columns every business row carries. */
+export interface TenantColumns {
+  account_id: string;
+  environment: Environment;
+}

@@ -1,0 +1,133 @@
+// Idempotent writes. A write runs inside one transaction that also stores its response, so a crash
+// leaves both or neither. Concurrent duplicates never run twice: within a process an in-flight set
+// answers at once; across processes a transaction-scoped advisory lock on (scope, key) does.
+// Stored: every response of a request that started executing (2xx and business 4xx). Not stored:
+// 401/403/429 and schema failures (they happen before this runs) and 5xx (rolled back, retryable).
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../core/errors.ts';
+import type { Clock } from '../core/clock.ts';
+import type { Db, Tx } from '../db/database.ts';
+import { renderError } from './error-handler.ts';
+
+const MAX_KEY_LENGTH = 255;
+const PRINTABLE = /^[\x21-\x7e]+$/;
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface Idempotency {
+  /** Runs `work` once per Idempotency-Key and sends its result (or the stored one) with `status`. */
+  run<T>(request: FastifyRequest, reply: FastifyReply, status: number, work: (tx: Tx) => Promise<T>): Promise<FastifyReply>;
+  /** Deletes records past their retention; returns how many. */
+  purgeExpired(): Promise<number>;
+}
+
+interface Outcome {
+  replayed: boolean;
+  status: number;
+  body: string;
+}
+
+export function createIdempotency(db: Db, clock: Clock, retentionHours: number): Idempotency {
+  const inFlight = new Set<string>();
+
+  async function execute<T>(request: FastifyRequest, reply: FastifyReply, status: number, key: string, work: (tx: Tx) => Promise<T>): Promise<Outcome> {
+    const scope = request.auth ? `${request.auth.accountId}:${request.auth.environment}` : `public:${request.routeOptions.url}`;
+    const fingerprint = createHash('sha256')
+      .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+      .digest('hex');
+    const lockName = `${scope}\n${key}`;
+    if (inFlight.has(lockName)) throw inUse();
+    inFlight.add(lockName);
+    try {
+      return await db.transaction().execute(async (tx) => {
+        const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(hashtextextended(${lockName}, 0)) as ok`.execute(tx);
+        if (!lock.rows[0]?.ok) throw inUse();
+        const now = clock.now();
+        const stored = await tx
+          .selectFrom('idempotency_keys')
+          .select(['fingerprint', 'status_code', 'response_body', 'expires_at'])
+          .where('scope', '=', scope)
+          .where('key', '=', key)
+          .executeTakeFirst();
+        if (stored && stored.expires_at > now) {
+          if (stored.fingerprint !== fingerprint) {
+            throw new AppError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request. Use a new key for a new operation.');
+          }
+          return { replayed: true, status: stored.status_code, body: stored.response_body };
+        }
+        const outcome = await runInSavepoint(tx, request, reply, status, work);
+        const expiresAt = new Date(now.getTime() + retentionHours * 3_600_000);
+        await tx
+          .insertInto('idempotency_keys')
+          .values({ scope, key, fingerprint, status_code: outcome.status, response_body: outcome.body, created_at: now, expires_at: expiresAt })
+          .onConflict((oc) =>
+            oc.columns(['scope', 'key']).doUpdateSet({
+              fingerprint,
+              status_code: outcome.status,
+              response_body: outcome.body,
+              created_at: now,
+              expires_at: expiresAt,
+            }),
+          )
+          .execute();
+        return outcome;
+      });
+    } finally {
+      inFlight.delete(lockName);
+    }
+  }
+
+  return {
+    async run(request, reply, status, work) {
+      const key = request.headers['idempotency-key'];
+      let outcome: Outcome;
+      if (typeof key === 'string') {
+        outcome = await execute(request, reply, status, key, work);
+      } else {
+        // Only routes marked `optional` get here (the pre-validation hook refuses the rest).
+        outcome = await db.transaction().execute((tx) => runInSavepoint(tx, request, reply, status, work));
+      }
+      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(outcome.status).type('application/json; charset=utf-8').send(outcome.body);
+    },
+    async purgeExpired() {
+      const result = await db.deleteFrom('idempotency_keys').where('expires_at', '<=', clock.now()).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+/** Runs the use case; a business error rolls back its changes but is still the (stored) answer. */
+async function runInSavepoint<T>(tx: Tx, request: FastifyRequest, reply: FastifyReply, status: number, work: (tx: Tx) => Promise<T>): Promise<Outcome> {
+  await sql`savepoint idempotent_work`.execute(tx);
+  try {
+    const result = await work(tx);
+    reply.code(status);
+    // The route's response schema serialises the body, exactly as a direct reply would.
+    return { replayed: false, status, body: reply.serialize(result) as string };
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    await sql`rollback to savepoint idempotent_work`.execute(tx);
+    return { replayed: false, ...renderError(error, request.id) };
+  }
+}
+
+function inUse(): AppError {
+  return new AppError('idempotency_key_in_use', 'A request with this Idempotency-Key is still running. Retry after it finishes to get its result.');
+}
+
+/** Refuses writes without a usable Idempotency-Key before their body is even validated. */
+export function assertIdempotencyKey(request: FastifyRequest): void {
+  if (!WRITE_METHODS.has(request.method)) return;
+  const mode = request.routeOptions.config.idempotency ?? 'required';
+  if (mode === 'exempt') return;
+  const key = request.headers['idempotency-key'];
+  if (key === undefined) {
+    if (mode === 'optional') return;
+    throw new AppError('idempotency_key_missing', 'This request changes data and needs an Idempotency-Key header (a UUID works).');
+  }
+  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH || !PRINTABLE.test(key)) {
+    throw new AppError('idempotency_key_invalid', 'The Idempotency-Key header must be 1 to 255 printable characters.');
+  }
+}

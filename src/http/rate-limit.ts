@@ -1,0 +1,71 @@
+// Per-key rate limits (per client address on keyless routes), in memory or shared through Redis.
+// rate-limiter-flexible counts fixed one-second windows; with REDIS_URL every process shares them.
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { AppError } from '../core/errors.ts';
+import type { App, AppDeps } from './types.ts';
+
+export interface RateLimiters {
+  sandbox: RateLimiterAbstract;
+  production: RateLimiterAbstract;
+  public: RateLimiterAbstract;
+  close(): Promise<void>;
+}
+
+export function createRateLimiters(config: AppDeps['config']): RateLimiters {
+  const { sandboxPerSecond, productionPerSecond, publicPerSecond } = config.rateLimits;
+  if (!config.redisUrl) {
+    return {
+      sandbox: new RateLimiterMemory({ points: sandboxPerSecond, duration: 1 }),
+      production: new RateLimiterMemory({ points: productionPerSecond, duration: 1 }),
+      public: new RateLimiterMemory({ points: publicPerSecond, duration: 1 }),
+      close: async () => undefined,
+    };
+  }
+  const redis = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+  redis.on('error', () => undefined); // the in-memory insurance limiter covers outages
+  const make = (points: number, prefix: string) =>
+    new RateLimiterRedis({
+      storeClient: redis,
+      points,
+      duration: 1,
+      keyPrefix: `rl:${prefix}`,
+      insuranceLimiter: new RateLimiterMemory({ points, duration: 1 }),
+    });
+  return {
+    sandbox: make(sandboxPerSecond, 'sandbox'),
+    production: make(productionPerSecond, 'production'),
+    public: make(publicPerSecond, 'public'),
+    close: async () => {
+      redis.disconnect();
+    },
+  };
+}
+
+export function registerRateLimit(app: App, limiters: RateLimiters): void {
+  // Runs after the auth hook, so a keyed request is counted against its key.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404 || request.routeOptions.config.rateLimit === false) return;
+    const mode = request.routeOptions.config.auth ?? 'secret';
+    if (mode === 'admin') return;
+    const auth = request.auth;
+    const limiter = auth ? limiters[auth.environment] : limiters.public;
+    const subject = auth ? `key:${auth.keyId}` : `ip:${request.ip}`;
+    let result: RateLimiterRes;
+    try {
+      result = await limiter.consume(subject);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      setHeaders(reply, limiter.points, 0, retryAfter);
+      throw new AppError('rate_limited', `Too many requests; retry after ${retryAfter} s.`, { retryAfterSeconds: retryAfter });
+    }
+    setHeaders(reply, limiter.points, result.remainingPoints, Math.max(1, Math.ceil(result.msBeforeNext / 1000)));
+  });
+}
+
+function setHeaders(reply: { header(name: string, value: string): unknown }, limit: number, remaining: number, resetSeconds: number): void {
+  reply.header('ratelimit-limit', String(limit));
+  reply.header('ratelimit-remaining', String(remaining));
+  reply.header('ratelimit-reset', String(resetSeconds));
+}

@@ -1,0 +1,44 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from '../config.ts';
+import type { Clock } from '../core/clock.ts';
+import type { Db } from '../db/database.ts';
+import type { AuthContext } from '../modules/accounts/service.ts';
+import type { Scope } from '../modules/accounts/keys.ts';
+import type { Idempotency } from './idempotency.ts';
+
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+/** Everything a module's routes need, handed over explicitly by app.ts. */
+export interface AppDeps {
+  db: Db;
+  dbKind: 'postgres' | 'pglite';
+  config: Config;
+  clock: Clock;
+  idempotency: Idempotency;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's key, set by the auth hook on keyed routes. */
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** `secret` (default): a secret key; `none`: keyless (/pay, /public, health, docs); `admin`: ADMIN_TOKEN. */
+    auth?: 'secret' | 'none' | 'admin';
+    /** Scope a restricted key needs for this route. */
+    scope?: Scope;
+    /** Resource named by 404s of this route's path parameters. */
+    resource?: string;
+    /** Writes need Idempotency-Key unless `optional` (operator routes) or `exempt` (signed URLs). */
+    idempotency?: 'required' | 'optional' | 'exempt';
+    /** False to skip rate limiting (health checks, docs). */
+    rateLimit?: boolean;
+  }
+}

@@ -1,0 +1,89 @@
+// Request validation: Ajv with no type coercion for bodies (a JSON number is never silently a
+// decimal string) and coercion for query strings and path parameters (which are always text).
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+import { DECIMAL_PATTERN } from '../core/money.ts';
+import { stringifyValue, type FieldError } from '../core/errors.ts';
+
+function makeAjv(coerceTypes: boolean): Ajv {
+  const ajv = new Ajv({
+    coerceTypes: coerceTypes ? 'array' : false,
+    useDefaults: true,
+    removeAdditional: false,
+    allErrors: true,
+    verbose: true,
+    strict: false,
+  });
+  addFormats.default(ajv);
+  ajv.addFormat('decimal', { type: 'string', validate: (v: string) => v.length <= 64 && new RegExp(DECIMAL_PATTERN).test(v) });
+  return ajv;
+}
+
+const bodyAjv = makeAjv(false);
+const textAjv = makeAjv(true);
+
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
+  return ajv.compile(schema as object) as ValidateFunction;
+};
+
+/** Turns Ajv errors into the interface's `errors` entries, with paths such as `events[12].meter`. */
+export function toFieldErrors(errors: ErrorObject[], prefix = ''): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const error of errors) {
+    // anyOf/oneOf branches repeat the same failure in several shapes; the leaf errors say it better.
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
+    const field = fieldPath(error, prefix);
+    const constraint = constraintOf(error);
+    const dedupe = `${field}|${constraint}`;
+    if (seen.has(dedupe)) continue;
+    seen.add(dedupe);
+    out.push({ field, value: valueOf(error), constraint, description: describe(error, constraint) });
+  }
+  return out;
+}
+
+function valueOf(error: ErrorObject): string {
+  if (error.keyword === 'required') return '';
+  if (error.keyword === 'additionalProperties') {
+    return stringifyValue((error.data as Record<string, unknown>)[String(error.params.additionalProperty)]);
+  }
+  return stringifyValue(error.data);
+}
+
+function fieldPath(error: ErrorObject, prefix: string): string {
+  const parts = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (error.keyword === 'required') parts.push(String(error.params.missingProperty));
+  if (error.keyword === 'additionalProperties') parts.push(String(error.params.additionalProperty));
+  let path = prefix;
+  for (const part of parts) path += /^\d+$/.test(part) ? `[${part}]` : path ? `.${part}` : part;
+  return path || '(body)';
+}
+
+function constraintOf(error: ErrorObject): string {
+  const parent = error.parentSchema as { format?: string } | undefined;
+  if (parent?.format === 'decimal' && (error.keyword === 'type' || error.keyword === 'format')) return 'decimal_string';
+  if (error.keyword === 'format') return String(error.params.format);
+  if (error.keyword === 'additionalProperties') return 'unknown_field';
+  return error.keyword;
+}
+
+function describe(error: ErrorObject, constraint: string): string {
+  switch (constraint) {
+    case 'decimal_string':
+      return 'must be a decimal string such as "10.50", not a number';
+    case 'required':
+      return 'is required';
+    case 'unknown_field':
+      return 'is not a known field';
+    case 'enum':
+      return `must be one of: ${(error.params.allowedValues as unknown[]).join(', ')}`;
+    default:
+      return error.message ?? 'is invalid';
+  }
+}

@@ -1,0 +1,21 @@
+// Periodic housekeeping inside each service process. Every task is safe to run in several
+// processes at once (plain idempotent deletes), so no coordination is needed.
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../http/types.ts';
+
+const HOUR = 3_600_000;
+
+export function startSchedules(deps: AppDeps, log: FastifyBaseLogger): { stop(): void } {
+  const purge = async () => {
+    try {
+      const removed = await deps.idempotency.purgeExpired();
+      if (removed > 0) log.info({ removed }, 'expired idempotency keys purged');
+    } catch (error) {
+      log.warn({ err: error }, 'idempotency purge failed; will retry');
+    }
+  };
+  const timer = setInterval(() => void purge(), HOUR);
+  timer.unref();
+  void purge();
+  return { stop: () => clearInterval(timer) };
+}

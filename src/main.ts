@@ -1,0 +1,44 @@
+// Starts the service: settings, database (PostgreSQL or embedded), migrations, HTTP server.
+import { ConfigError, loadConfig } from './config.ts';
+import { startApp } from './server.ts';
+import { ensureDevelopmentAccount } from './dev-account.ts';
+import { startSchedules } from './jobs/schedule.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { app } = await startApp(config);
+  if (!config.databaseUrl) {
+    const key = await ensureDevelopmentAccount(app.deps.db, config.dataDir, app.deps.clock.now());
+    if (key) app.log.info(`Development account created. Sandbox secret key: ${key}`);
+  }
+  const schedules = startSchedules(app.deps, app.log);
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Database: ${config.databaseUrl ? 'PostgreSQL' : `embedded (${config.dataDir})`}. API reference at ${config.baseUrl}/docs`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received: finishing in-flight requests`);
+    schedules.stop();
+    // close() stops accepting connections, waits for in-flight requests, then closes the database.
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+// SQL for accounts and API keys. Every function takes the executor (root or transaction) first.
+import type { Executor } from '../../db/database.ts';
+import type { Tenant } from '../../core/context.ts';
+import type { AccountRow, ApiKeyRow } from './tables.ts';
+
+export async function insertAccount(ex: Executor, row: AccountRow): Promise<void> {
+  await ex.insertInto('accounts').values(row).execute();
+}
+
+export async function findAccount(ex: Executor, id: string): Promise<AccountRow | undefined> {
+  return ex.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findAccountBySlug(ex: Executor, slug: string): Promise<AccountRow | undefined> {
+  return ex.selectFrom('accounts').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+export async function countAccounts(ex: Executor): Promise<number> {
+  const row = await ex.selectFrom('accounts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function updateAccount(
+  ex: Executor,
+  id: string,
+  patch: Partial<Pick<AccountRow, 'name' | 'slug' | 'terms_url' | 'support_email' | 'logo_url' | 'updated_at'>>,
+): Promise<AccountRow | undefined> {
+  return ex.updateTable('accounts').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export async function insertApiKey(ex: Executor, row: ApiKeyRow): Promise<void> {
+  await ex.insertInto('api_keys').values(row).execute();
+}
+
+export interface KeyWithAccountStatus extends ApiKeyRow {
+  account_status: AccountRow['status'];
+}
+
+export async function findKeyByHash(ex: Executor, keyHash: string): Promise<KeyWithAccountStatus | undefined> {
+  return ex
+    .selectFrom('api_keys')
+    .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+    .selectAll('api_keys')
+    .select('accounts.status as account_status')
+    .where('api_keys.key_hash', '=', keyHash)
+    .executeTakeFirst();
+}
+
+export async function listApiKeys(ex: Executor, tenant: Tenant, limit: number, afterId: string | null): Promise<ApiKeyRow[]> {
+  let query = ex
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment);
+  if (afterId) query = query.where('id', '<', afterId);
+  return query.orderBy('id', 'desc').limit(limit + 1).execute();
+}
+
+export async function findApiKey(ex: Executor, tenant: Tenant, id: string): Promise<ApiKeyRow | undefined> {
+  return ex
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function revokeApiKey(ex: Executor, tenant: Tenant, id: string, at: Date): Promise<ApiKeyRow | undefined> {
+  return ex
+    .updateTable('api_keys')
+    .set({ revoked_at: at })
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}

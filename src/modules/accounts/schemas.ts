@@ -1,0 +1,83 @@
+import { Type } from '@sinclair/typebox';
+import { DateTime, Nullable, Uuid } from '../../http/schemas.ts';
+import { SCOPES } from './keys.ts';
+import { SLUG_PATTERN } from './slugs.ts';
+
+const Environment = Type.Union([Type.Literal('sandbox'), Type.Literal('production')]);
+const KeyType = Type.Union([Type.Literal('secret'), Type.Literal('publishable')]);
+export const ScopeSchema = Type.Union(SCOPES.map((s) => Type.Literal(s)));
+const Slug = Type.String({ minLength: 3, maxLength: 40, pattern: SLUG_PATTERN, description: 'Public identifier used in checkout URLs (/pay/{slug}).' });
+
+export const Account = Type.Object(
+  {
+    id: Uuid(),
+    slug: Type.String(),
+    name: Type.String(),
+    status: Type.Union([Type.Literal('active'), Type.Literal('suspended'), Type.Literal('closed')]),
+    collectionMode: Type.Union([Type.Literal('byop'), Type.Literal('managed')], {
+      description: 'byop collects through the account\'s connected providers; managed through the service\'s own account. Always byop in sandbox.',
+    }),
+    termsUrl: Nullable(Type.String()),
+    supportEmail: Nullable(Type.String()),
+    logoUrl: Nullable(Type.String()),
+    createdAt: DateTime(),
+    updatedAt: DateTime(),
+  },
+  { title: 'Account' },
+);
+
+const HttpUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });
+
+export const TenantPatch = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    slug: Type.Optional(Slug),
+    termsUrl: Type.Optional(Nullable(HttpUrl)),
+    supportEmail: Type.Optional(Nullable(Type.String({ format: 'email', maxLength: 254 }))),
+    logoUrl: Type.Optional(Nullable(HttpUrl)),
+  },
+  { additionalProperties: false },
+);
+
+export const IssuedKey = Type.Object({
+  id: Uuid(),
+  type: KeyType,
+  environment: Environment,
+  key: Type.String({ description: 'The full key. Shown only in this response; store it now.' }),
+  scopes: Type.Array(Type.String()),
+});
+
+export const CreatedKey = Type.Object({
+  ...IssuedKey.properties,
+  name: Nullable(Type.String()),
+  createdAt: DateTime(),
+});
+
+export const KeyView = Type.Object({
+  id: Uuid(),
+  type: KeyType,
+  environment: Environment,
+  name: Nullable(Type.String()),
+  redactedKey: Type.String({ description: 'Prefix and last four characters; the key itself is never returned again.' }),
+  scopes: Type.Array(Type.String()),
+  createdAt: DateTime(),
+  revokedAt: Nullable(DateTime()),
+});
+
+export const CreateKeyBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    scopes: Type.Array(ScopeSchema, { minItems: 1, description: 'What the key may do.' }),
+  },
+  { additionalProperties: false },
+);
+
+export const CreateAccountBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    slug: Type.Optional(Slug),
+  },
+  { additionalProperties: false },
+);
+
+export const CreatedAccount = Type.Object({ account: Account, keys: Type.Array(IssuedKey) });

@@ -1,0 +1,216 @@
+// Accounts, their keys and authentication.
+// Invariants: a key is stored only as a hash and shown once; a revoked key stops working at once
+// (every request reads the key row, no cache); an account's sandbox always collects `byop`.
+import type { Db, Executor, Tx } from '../../db/database.ts';
+import type { Environment, Tenant, UseCaseContext } from '../../core/context.ts';
+import { AppError, fieldError, notFound } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import * as repo from './repository.ts';
+import { generateKey, hashKey, parseKey, redactKey, SCOPES, type Scope } from './keys.ts';
+import { isValidSlug, slugFromName } from './slugs.ts';
+import type { AccountRow, ApiKeyRow, KeyType } from './tables.ts';
+
+export interface AuthContext extends Tenant {
+  keyId: string;
+  keyType: KeyType;
+  scopes: readonly string[];
+}
+
+export interface AccountView {
+  id: string;
+  slug: string;
+  name: string;
+  status: AccountRow['status'];
+  collectionMode: AccountRow['collection_mode'];
+  termsUrl: string | null;
+  supportEmail: string | null;
+  logoUrl: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface IssuedKey {
+  id: string;
+  type: KeyType;
+  environment: Environment;
+  key: string;
+  scopes: string[];
+}
+
+export interface KeyView {
+  id: string;
+  type: KeyType;
+  environment: Environment;
+  name: string | null;
+  redactedKey: string;
+  scopes: string[];
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+export function toAccountView(row: AccountRow, environment: Environment): AccountView {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    status: row.status,
+    collectionMode: environment === 'sandbox' ? 'byop' : row.collection_mode,
+    termsUrl: row.terms_url,
+    supportEmail: row.support_email,
+    logoUrl: row.logo_url,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toKeyView(row: ApiKeyRow): KeyView {
+  return {
+    id: row.id,
+    type: row.type,
+    environment: row.environment,
+    name: row.name,
+    redactedKey: row.redacted,
+    scopes: row.scopes,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+async function issueKey(
+  tx: Executor,
+  accountId: string,
+  type: KeyType,
+  environment: Environment,
+  scopes: string[],
+  name: string | null,
+  now: Date,
+): Promise<IssuedKey> {
+  const key = generateKey(type, environment);
+  const id = newId();
+  await repo.insertApiKey(tx, {
+    id,
+    account_id: accountId,
+    environment,
+    type,
+    key_hash: hashKey(key),
+    redacted: redactKey(key),
+    name,
+    scopes,
+    created_at: now,
+    revoked_at: null,
+  });
+  return { id, type, environment, key, scopes };
+}
+
+/** Operator use case: a new account with one secret and one publishable key per environment. */
+export async function createAccount(
+  tx: Tx,
+  input: { name: string; slug?: string },
+  now: Date,
+): Promise<{ account: AccountView; keys: IssuedKey[] }> {
+  if (input.slug !== undefined && !isValidSlug(input.slug)) {
+    throw fieldError('slug', input.slug, 'slug', '3 to 40 lowercase letters, digits and single dashes, not a reserved word');
+  }
+  const slug = input.slug ?? slugFromName(input.name);
+  const row: AccountRow = {
+    id: newId(),
+    slug,
+    name: input.name,
+    status: 'active',
+    collection_mode: 'byop',
+    terms_url: null,
+    support_email: null,
+    logo_url: null,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await repo.insertAccount(tx, row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', `The slug "${slug}" is taken.`);
+    throw error;
+  }
+  const keys: IssuedKey[] = [];
+  for (const environment of ['sandbox', 'production'] as const) {
+    keys.push(await issueKey(tx, row.id, 'secret', environment, [...SCOPES], null, now));
+    keys.push(await issueKey(tx, row.id, 'publishable', environment, [], null, now));
+  }
+  return { account: toAccountView(row, 'sandbox'), keys };
+}
+
+export async function countAccounts(db: Db): Promise<number> {
+  return repo.countAccounts(db);
+}
+
+/** Resolves a bearer key; throws 401 for anything that is not a live key of an active account. */
+export async function authenticate(db: Db, presented: string): Promise<AuthContext> {
+  if (!parseKey(presented)) throw new AppError('unauthorized', 'The API key is malformed. Send "Authorization: Bearer sk_test_..." or sk_live_.');
+  const row = await repo.findKeyByHash(db, hashKey(presented));
+  if (!row) throw new AppError('unauthorized', 'The API key is not valid.');
+  if (row.revoked_at) throw new AppError('unauthorized', 'The API key was revoked.');
+  if (row.account_status !== 'active') throw new AppError('forbidden', `The account is ${row.account_status}.`);
+  return { keyId: row.id, keyType: row.type, accountId: row.account_id, environment: row.environment, scopes: row.scopes };
+}
+
+export async function getTenant(ex: Executor, ctx: UseCaseContext): Promise<AccountView> {
+  const row = await repo.findAccount(ex, ctx.tenant.accountId);
+  if (!row) throw notFound('account');
+  return toAccountView(row, ctx.tenant.environment);
+}
+
+export interface TenantPatch {
+  name?: string;
+  slug?: string;
+  termsUrl?: string | null;
+  supportEmail?: string | null;
+  logoUrl?: string | null;
+}
+
+export async function updateTenant(tx: Tx, ctx: UseCaseContext, patch: TenantPatch): Promise<AccountView> {
+  if (patch.slug !== undefined && !isValidSlug(patch.slug)) {
+    throw fieldError('slug', patch.slug, 'slug', '3 to 40 lowercase letters, digits and single dashes, not a reserved word');
+  }
+  try {
+    const row = await repo.updateAccount(tx, ctx.tenant.accountId, {
+      ...(patch.name !== undefined && { name: patch.name }),
+      ...(patch.slug !== undefined && { slug: patch.slug }),
+      ...(patch.termsUrl !== undefined && { terms_url: patch.termsUrl }),
+      ...(patch.supportEmail !== undefined && { support_email: patch.supportEmail }),
+      ...(patch.logoUrl !== undefined && { logo_url: patch.logoUrl }),
+      updated_at: ctx.now,
+    });
+    if (!row) throw notFound('account');
+    return toAccountView(row, ctx.tenant.environment);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', `The slug "${patch.slug}" is taken.`);
+    throw error;
+  }
+}
+
+/** A restricted secret key for the caller's environment; the full key is in this response only. */
+export async function createRestrictedKey(
+  tx: Tx,
+  ctx: UseCaseContext,
+  input: { name?: string; scopes: Scope[] },
+): Promise<IssuedKey & { name: string | null; createdAt: Date }> {
+  const scopes = [...new Set(input.scopes)];
+  const issued = await issueKey(tx, ctx.tenant.accountId, 'secret', ctx.tenant.environment, scopes, input.name ?? null, ctx.now);
+  return { ...issued, name: input.name ?? null, createdAt: ctx.now };
+}
+
+export async function listKeys(ex: Executor, ctx: UseCaseContext, page: PageRequest): Promise<Page<KeyView>> {
+  const rows = await repo.listApiKeys(ex, ctx.tenant, page.limit, page.afterId);
+  const result = toPage(rows, page.limit);
+  return { items: result.items.map(toKeyView), nextCursor: result.nextCursor };
+}
+
+/** Revokes a key of the caller's environment. Revoking the key making the call is allowed. */
+export async function revokeKey(tx: Tx, ctx: UseCaseContext, keyId: string): Promise<KeyView> {
+  const revoked = await repo.revokeApiKey(tx, ctx.tenant, keyId, ctx.now);
+  if (revoked) return toKeyView(revoked);
+  const existing = await repo.findApiKey(tx, ctx.tenant, keyId);
+  if (!existing) throw notFound('api_key');
+  return toKeyView(existing); // already revoked: revoking again changes nothing
+}

@@ -1,0 +1,36 @@
+import type { Environment } from '../../db/schema.ts';
+
+export type AccountStatus = 'active' | 'suspended' | 'closed';
+export type CollectionMode = 'byop' | 'managed';
+export type KeyType = 'secret' | 'publishable';
+
+export interface AccountRow {
+  id: string;
+  slug: string;
+  name: string;
+  status: AccountStatus;
+  collection_mode: CollectionMode;
+  terms_url: string | null;
+  support_email: string | null;
+  logo_url: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ApiKeyRow {
+  id: string;
+  account_id: string;
+  environment: Environment;
+  type: KeyType;
+  key_hash: string;
+  redacted: string;
+  name: string | null;
+  scopes: string[];
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+export interface FoundationTables {
+  accounts: AccountRow;
+  api_keys: ApiKeyRow;
+}

@@ -1,0 +1,24 @@
+import type { Executor } from '../../db/database.ts';
+import type { Tenant } from '../../core/context.ts';
+import type { EventRow } from './tables.ts';
+
+export async function insertEvent(ex: Executor, row: EventRow): Promise<void> {
+  await ex.insertInto('events').values({ ...row, data: JSON.stringify(row.data) }).execute();
+}
+
+export async function listEvents(ex: Executor, tenant: Tenant, filter: { type?: string }, limit: number, afterId: string | null): Promise<EventRow[]> {
+  let query = ex.selectFrom('events').selectAll().where('account_id', '=', tenant.accountId).where('environment', '=', tenant.environment);
+  if (filter.type) query = query.where('type', '=', filter.type);
+  if (afterId) query = query.where('id', '<', afterId);
+  return query.orderBy('id', 'desc').limit(limit + 1).execute();
+}
+
+export async function findEvent(ex: Executor, tenant: Tenant, id: string): Promise<EventRow | undefined> {
+  return ex
+    .selectFrom('events')
+    .selectAll()
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

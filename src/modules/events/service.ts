@@ -1,0 +1,39 @@
+// The event log: every change records its domain event in the transaction of the change, so an
+// event exists exactly when its change committed. Webhook delivery reads from here (outbox).
+import type { Executor, Tx } from '../../db/database.ts';
+import type { UseCaseContext } from '../../core/context.ts';
+import { notFound } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
+import * as repo from './repository.ts';
+
+export interface EventView {
+  id: string;
+  type: string;
+  environment: string;
+  data: unknown;
+  createdAt: Date;
+}
+
+/** Records a domain event (`invoice.finalized`, ...) inside the caller's transaction. */
+export async function recordEvent(tx: Tx, ctx: UseCaseContext, type: string, data: unknown): Promise<string> {
+  const id = newId();
+  await repo.insertEvent(tx, { id, account_id: ctx.tenant.accountId, environment: ctx.tenant.environment, type, data, created_at: ctx.now });
+  return id;
+}
+
+function toView(row: Awaited<ReturnType<typeof repo.findEvent>> & object): EventView {
+  return { id: row.id, type: row.type, environment: row.environment, data: row.data, createdAt: row.created_at };
+}
+
+export async function listEvents(ex: Executor, ctx: UseCaseContext, filter: { type?: string }, page: PageRequest): Promise<Page<EventView>> {
+  const rows = await repo.listEvents(ex, ctx.tenant, filter, page.limit, page.afterId);
+  const result = toPage(rows, page.limit);
+  return { items: result.items.map(toView), nextCursor: result.nextCursor };
+}
+
+export async function getEvent(ex: Executor, ctx: UseCaseContext, id: string): Promise<EventView> {
+  const row = await repo.findEvent(ex, ctx.tenant, id);
+  if (!row) throw notFound('event');
+  return toView(row);
+}

@@ -1,0 +1,18 @@
+// Opens the database, applies migrations and builds the app: shared by main.ts and the tests.
+import type { Config } from './config.ts';
+import { buildApp, type BuildOptions } from './app.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+
+export async function openMigratedDatabase(config: Config, schema?: string): Promise<DatabaseHandle> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, schema });
+  await migrate(database);
+  return database;
+}
+
+export async function startApp(config: Config, options: Omit<BuildOptions, 'config' | 'database'> = {}) {
+  const database = await openMigratedDatabase(config);
+  const app = await buildApp({ config, database, ...options });
+  app.addHook('onClose', async () => database.close());
+  return { app, database };
+}
