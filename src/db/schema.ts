@@ -1,12 +1,15 @@
 // The database as Kysely sees it: each area declares its own tables beside its code.
 import type { Environment } from '../core/context.ts';
 import type { FoundationTables } from '../modules/accounts/tables.ts';
+import type { CatalogTables } from '../modules/catalog/tables.ts';
+import type { CustomerTables } from '../modules/customers/tables.ts';
 import type { EventTables } from '../modules/events/tables.ts';
+import type { StorageTables } from '../modules/storage/tables.ts';
 import type { IdempotencyTables } from '../http/idempotency-tables.ts';
 
 export type { Environment };
 
-export interface Database extends FoundationTables, EventTables, IdempotencyTables {
+export interface Database extends FoundationTables, EventTables, IdempotencyTables, CatalogTables, CustomerTables, StorageTables {
   schema_migrations: { name: string; applied_at: Date };
 }
 

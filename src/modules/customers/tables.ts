@@ -1,0 +1,37 @@
+import type { TenantColumns } from '../../db/schema.ts';
+
+export interface CustomerRow extends TenantColumns {
+  id: string;
+  name: string | null;
+  email: string | null;
+  document: string | null;
+  document_type: 'cpf' | 'cnpj' | null;
+  external_id: string | null;
+  metadata: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface EnrollmentRow extends TenantColumns {
+  id: string;
+  customer_id: string;
+  product_id: string;
+  product_version_id: string;
+  status: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface RateCardRow extends TenantColumns {
+  id: string;
+  enrollment_id: string;
+  base_price: string | null;
+  created_at: Date;
+  deleted_at: Date | null;
+}
+
+export interface CustomerTables {
+  customers: CustomerRow;
+  enrollments: EnrollmentRow;
+  rate_cards: RateCardRow;
+}
