@@ -15,6 +15,7 @@ import type { App, AppDeps } from './http/types.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerAccountRoutes } from './modules/accounts/routes.ts';
 import { registerAdminRoutes } from './modules/accounts/admin-routes.ts';
+import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { registerEventRoutes } from './modules/events/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 
@@ -64,6 +65,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerAdminRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerEventRoutes(app, deps);
+  registerCustomerRoutes(app, deps);
 
   return Object.assign(app, { deps });
 }

@@ -16,11 +16,16 @@ const PRINTABLE = /^[\x21-\x7e]+$/;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface Idempotency {
-  /** Runs `work` once per Idempotency-Key and sends its result (or the stored one) with `status`. */
-  run<T>(request: FastifyRequest, reply: FastifyReply, status: number, work: (tx: Tx) => Promise<T>): Promise<FastifyReply>;
+  /**
+   * Runs `work` once per Idempotency-Key and sends its result (or the stored one) with `status`,
+   * a number or a function of the result (e.g. 201 for a created resource, 200 for an existing one).
+   */
+  run<T>(request: FastifyRequest, reply: FastifyReply, status: SuccessStatus<T>, work: (tx: Tx) => Promise<T>): Promise<FastifyReply>;
   /** Deletes records past their retention; returns how many. */
   purgeExpired(): Promise<number>;
 }
+
+export type SuccessStatus<T> = number | ((result: T) => number);
 
 interface Outcome {
   replayed: boolean;
@@ -31,7 +36,7 @@ interface Outcome {
 export function createIdempotency(db: Db, clock: Clock, retentionHours: number): Idempotency {
   const inFlight = new Set<string>();
 
-  async function execute<T>(request: FastifyRequest, reply: FastifyReply, status: number, key: string, work: (tx: Tx) => Promise<T>): Promise<Outcome> {
+  async function execute<T>(request: FastifyRequest, reply: FastifyReply, status: SuccessStatus<T>, key: string, work: (tx: Tx) => Promise<T>): Promise<Outcome> {
     const scope = request.auth ? `${request.auth.accountId}:${request.auth.environment}` : `public:${request.routeOptions.url}`;
     const fingerprint = createHash('sha256')
       .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
@@ -99,13 +104,14 @@ export function createIdempotency(db: Db, clock: Clock, retentionHours: number):
 }
 
 /** Runs the use case; a business error rolls back its changes but is still the (stored) answer. */
-async function runInSavepoint<T>(tx: Tx, request: FastifyRequest, reply: FastifyReply, status: number, work: (tx: Tx) => Promise<T>): Promise<Outcome> {
+async function runInSavepoint<T>(tx: Tx, request: FastifyRequest, reply: FastifyReply, status: SuccessStatus<T>, work: (tx: Tx) => Promise<T>): Promise<Outcome> {
   await sql`savepoint idempotent_work`.execute(tx);
   try {
     const result = await work(tx);
-    reply.code(status);
+    const code = typeof status === 'function' ? status(result) : status;
+    reply.code(code);
     // The route's response schema serialises the body, exactly as a direct reply would.
-    return { replayed: false, status, body: reply.serialize(result) as string };
+    return { replayed: false, status: code, body: reply.serialize(result) as string };
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     await sql`rollback to savepoint idempotent_work`.execute(tx);

@@ -1,0 +1,131 @@
+// Customer use cases.
+// Invariants: `externalId` is unique per account and environment (the database enforces it; a
+// clash answers 409); `document` is stored normalised with its type; metadata stays within
+// 50 keys and 8 KiB. Idempotency comes from the request layer (one transaction per key).
+import type { Executor, Tx } from '../../db/database.ts';
+import type { Tenant, UseCaseContext } from '../../core/context.ts';
+import { AppError, notFound } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { assertMetadataSize } from '../../core/metadata.ts';
+import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { recordEvent } from '../events/service.ts';
+import { normaliseDocument } from './document.ts';
+import * as repo from './repository.ts';
+import type { CustomerRow } from './tables.ts';
+
+export interface CustomerView {
+  id: string;
+  name: string | null;
+  email: string | null;
+  document: string | null;
+  documentType: 'cpf' | 'cnpj' | null;
+  externalId: string | null;
+  metadata: Record<string, unknown>;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface CreateCustomerInput {
+  name?: string;
+  email?: string;
+  document?: string;
+  externalId?: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface CustomerPatch {
+  name?: string | null;
+  email?: string | null;
+  document?: string | null;
+  externalId?: string | null;
+  metadata?: Record<string, unknown>;
+}
+
+export function toCustomerView(row: CustomerRow): CustomerView {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    document: row.document,
+    documentType: row.document_type,
+    externalId: row.external_id,
+    metadata: row.metadata,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function externalIdTaken(externalId: string | null | undefined): AppError {
+  return new AppError('conflict', `Another customer already has the externalId "${externalId}".`);
+}
+
+export async function createCustomer(tx: Tx, ctx: UseCaseContext, input: CreateCustomerInput): Promise<CustomerView> {
+  const metadata = input.metadata ?? {};
+  assertMetadataSize(metadata);
+  const document = input.document !== undefined ? normaliseDocument(input.document) : null;
+  const row: CustomerRow = {
+    id: newId(),
+    account_id: ctx.tenant.accountId,
+    environment: ctx.tenant.environment,
+    name: input.name ?? null,
+    email: input.email ?? null,
+    document: document?.document ?? null,
+    document_type: document?.documentType ?? null,
+    external_id: input.externalId ?? null,
+    metadata,
+    created_at: ctx.now,
+    updated_at: ctx.now,
+  };
+  try {
+    await repo.insertCustomer(tx, row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw externalIdTaken(input.externalId);
+    throw error;
+  }
+  const view = toCustomerView(row);
+  await recordEvent(tx, ctx, 'customer.created', view);
+  return view;
+}
+
+/** The customer row of a tenant, or a 404 `customer`. */
+export async function findCustomerOrThrow(ex: Executor, tenant: Tenant, id: string): Promise<CustomerRow> {
+  const row = await repo.findCustomer(ex, tenant, id);
+  if (!row) throw notFound('customer');
+  return row;
+}
+
+export async function getCustomer(ex: Executor, ctx: UseCaseContext, id: string): Promise<CustomerView> {
+  return toCustomerView(await findCustomerOrThrow(ex, ctx.tenant, id));
+}
+
+export async function listCustomers(
+  ex: Executor,
+  ctx: UseCaseContext,
+  filter: { email?: string; externalId?: string },
+  page: PageRequest,
+): Promise<Page<CustomerView>> {
+  const rows = await repo.listCustomers(ex, ctx.tenant, filter, page.limit, page.afterId);
+  const result = toPage(rows, page.limit);
+  return { items: result.items.map(toCustomerView), nextCursor: result.nextCursor };
+}
+
+export async function updateCustomer(tx: Tx, ctx: UseCaseContext, id: string, patch: CustomerPatch): Promise<CustomerView> {
+  if (patch.metadata !== undefined) assertMetadataSize(patch.metadata);
+  const document = patch.document ? normaliseDocument(patch.document) : null;
+  try {
+    const row = await repo.updateCustomer(tx, ctx.tenant, id, {
+      ...(patch.name !== undefined && { name: patch.name }),
+      ...(patch.email !== undefined && { email: patch.email }),
+      ...(patch.document !== undefined && { document: document?.document ?? null, document_type: document?.documentType ?? null }),
+      ...(patch.externalId !== undefined && { external_id: patch.externalId }),
+      ...(patch.metadata !== undefined && { metadata: patch.metadata }),
+      updated_at: ctx.now,
+    });
+    if (!row) throw notFound('customer');
+    return toCustomerView(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw externalIdTaken(patch.externalId);
+    throw error;
+  }
+}
