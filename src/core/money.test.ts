@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { currencyExponent, formatDecimal, formatMoney, isDecimalString, isKnownCurrency, roundMoney, sumAmounts, toMinorUnits } from './money.ts';
+
+describe('money', () => {
+  it('accepts only plain decimal strings', () => {
+    for (const ok of ['0', '10', '10.50', '-3.25', '0.000001', '123456789012345678901234567890.123']) expect(isDecimalString(ok), ok).toBe(true);
+    for (const bad of ['', '1e5', '.5', '5.', '01', ' 1', '1,5', '+1', 'NaN', 'Infinity', '0x10', '1.2.3']) expect(isDecimalString(bad), bad).toBe(false);
+  });
+
+  it('knows currency exponents from ISO 4217', () => {
+    expect(currencyExponent('BRL')).toBe(2);
+    expect(currencyExponent('JPY')).toBe(0);
+    expect(currencyExponent('BHD')).toBe(3);
+    expect(isKnownCurrency('BRL')).toBe(true);
+    expect(isKnownCurrency('XYZ')).toBe(false);
+    expect(isKnownCurrency('brl')).toBe(false);
+  });
+
+  it('rounds half-up to the minor unit', () => {
+    expect(formatMoney('1.005', 'BRL')).toBe('1.01');
+    expect(formatMoney('1.004', 'BRL')).toBe('1.00');
+    expect(formatMoney('-1.005', 'BRL')).toBe('-1.01');
+    expect(formatMoney('2.5', 'JPY')).toBe('3');
+    expect(formatMoney('0.0005', 'BHD')).toBe('0.001');
+    expect(roundMoney('10', 'BRL').toFixed(2)).toBe('10.00');
+  });
+
+  it('keeps full precision for quantities and unit prices', () => {
+    expect(formatDecimal('0.000100')).toBe('0.0001');
+    expect(formatDecimal('12345678901234567890.000000000000000001')).toBe('12345678901234567890.000000000000000001');
+  });
+
+  it('sums exactly where floats would drift', () => {
+    expect(sumAmounts(['0.1', '0.2']).toFixed()).toBe('0.3');
+    expect(sumAmounts(Array.from({ length: 1000 }, () => '0.01')).toFixed()).toBe('10');
+  });
+
+  it('converts to minor units as an integer', () => {
+    expect(toMinorUnits('10.50', 'BRL')).toBe(1050n);
+    expect(toMinorUnits('0.005', 'BRL')).toBe(1n);
+    expect(toMinorUnits('99999999999.99', 'BRL')).toBe(9999999999999n);
+  });
+});

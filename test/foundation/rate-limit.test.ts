@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedAccount, startTestApp, usingRedis, type TestContext } from '../harness.ts';
+
+let t: TestContext;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { RATE_LIMIT_SANDBOX_PER_SECOND: '5' } });
+});
+afterAll(() => t.close());
+
+describe('rate limits', () => {
+  it('answers 429 past the per-key limit, nested, with Retry-After and RateLimit headers', async () => {
+    const acme = await seedAccount(t.client);
+    const results = await Promise.all(Array.from({ length: 12 }, () => t.client.get('/account/tenant', acme.key)));
+    const limited = results.filter((r) => r.status === 429);
+    const allowed = results.filter((r) => r.status === 200);
+    expect(allowed.length).toBeGreaterThan(0);
+    expect(allowed.length).toBeLessThanOrEqual(10); // at most two one-second windows
+    expect(limited.length).toBeGreaterThan(0);
+    const one = limited[0]!;
+    expect(one.body.error.code).toBe('rate_limited');
+    expect(one.body.error.request_id).toBe(one.headers['x-request-id']);
+    expect(Number(one.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(one.headers['ratelimit-limit']).toBe('5');
+    expect(one.headers['ratelimit-remaining']).toBe('0');
+    expect(allowed[0]!.headers['ratelimit-limit']).toBe('5');
+  });
+
+  it('counts each key separately', async () => {
+    const a = await seedAccount(t.client, 'A');
+    const b = await seedAccount(t.client, 'B');
+    await Promise.all(Array.from({ length: 8 }, () => t.client.get('/account/tenant', a.key)));
+    expect((await t.client.get('/account/tenant', b.key)).status).toBe(200);
+  });
+
+  it('production keys have their own, higher limit', async () => {
+    const acme = await seedAccount(t.client);
+    const results = await Promise.all(Array.from({ length: 12 }, () => t.client.get('/account/tenant', acme.liveKey)));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+  });
+
+  it.runIf(usingRedis)('shares the count across processes through Redis', async () => {
+    const second = await startTestApp({ env: { RATE_LIMIT_SANDBOX_PER_SECOND: '5' }, database: t.database });
+    try {
+      const acme = await seedAccount(t.client);
+      const first = await Promise.all(Array.from({ length: 5 }, () => t.client.get('/account/tenant', acme.key)));
+      const other = await Promise.all(Array.from({ length: 5 }, () => second.client.get('/account/tenant', acme.key)));
+      expect(first.filter((r) => r.status === 200).length).toBe(5);
+      // Same key, other process, same second: the shared counter is spent.
+      expect(other.filter((r) => r.status === 429).length).toBeGreaterThan(0);
+    } finally {
+      await second.app.close();
+    }
+  });
+});
