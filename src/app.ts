@@ -15,6 +15,9 @@ import type { App, AppDeps } from './http/types.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { registerAccountRoutes } from './modules/accounts/routes.ts';
 import { registerAdminRoutes } from './modules/accounts/admin-routes.ts';
+import { registerCatalogRoutes } from './modules/catalog/routes.ts';
+import { registerMeterRoutes } from './modules/catalog/meter-routes.ts';
+import { registerPaymentLinkRoutes } from './modules/catalog/payment-link-routes.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { registerEventRoutes } from './modules/events/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
@@ -65,6 +68,9 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerAdminRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerEventRoutes(app, deps);
+  registerMeterRoutes(app, deps);
+  registerCatalogRoutes(app, deps);
+  registerPaymentLinkRoutes(app, deps);
   registerCustomerRoutes(app, deps);
 
   return Object.assign(app, { deps });
