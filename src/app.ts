@@ -19,6 +19,7 @@ import { registerCatalogRoutes } from './modules/catalog/routes.ts';
 import { registerMeterRoutes } from './modules/catalog/meter-routes.ts';
 import { registerPaymentLinkRoutes } from './modules/catalog/payment-link-routes.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
+import { registerEnrollmentRoutes } from './modules/customers/enrollment-routes.ts';
 import { registerEventRoutes } from './modules/events/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerCatalogRoutes(app, deps);
   registerPaymentLinkRoutes(app, deps);
   registerCustomerRoutes(app, deps);
+  registerEnrollmentRoutes(app, deps);
 
   return Object.assign(app, { deps });
 }

@@ -14,6 +14,8 @@
 //   findVersionOrThrow(ex, tenant, productId, versionId) ProductVersionRow, or 404 `product_version`
 //   getVersionPrices(ex, tenant, versionId)              PriceView[] in list order
 //   toVersionView(row, currency, prices)                 the API view
+//   moneyErrors(field, amount, currency)                 FieldError[] of a money amount: negative, or finer than
+//                                                        the currency's minor unit (constraint currency_precision)
 // Prices (rate cards reuse exactly the version rules)
 //   resolvePriceInputs(ex, tenant, inputs, field?)       validates price inputs, resolves meter keys; one
 //                                                        validation error naming e.g. `prices[1].meter`
@@ -46,6 +48,7 @@ export {
   getVersion,
   getVersionPrices,
   listVersions,
+  moneyErrors,
   publishVersion,
   toVersionView,
   updateVersion,

@@ -88,9 +88,9 @@ export async function createCustomer(tx: Tx, ctx: UseCaseContext, input: CreateC
   return view;
 }
 
-/** The customer row of a tenant, or a 404 `customer`. */
-export async function findCustomerOrThrow(ex: Executor, tenant: Tenant, id: string): Promise<CustomerRow> {
-  const row = await repo.findCustomer(ex, tenant, id);
+/** The customer row of a tenant, or a 404 `customer`; `forUpdate` locks it for the transaction. */
+export async function findCustomerOrThrow(ex: Executor, tenant: Tenant, id: string, forUpdate = false): Promise<CustomerRow> {
+  const row = await repo.findCustomer(ex, tenant, id, forUpdate);
   if (!row) throw notFound('customer');
   return row;
 }

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { DateTime, ListQuery, Metadata, Nullable, Uuid } from '../../http/schemas.ts';
+import { DateTime, DecimalString, ListQuery, Metadata, Nullable, Uuid } from '../../http/schemas.ts';
+import { Price, PriceInput } from '../catalog/schemas.ts';
 
 const Email = Type.String({ format: 'email', maxLength: 254 });
 const ExternalId = Type.String({ minLength: 1, maxLength: 200, description: 'Your own id for the customer; unique in the account and environment.' });
@@ -58,3 +59,51 @@ export const CustomerListQuery = Type.Object(
 export const CustomerList = Type.Object({ customers: Type.Array(Customer), nextCursor: Nullable(Type.String()) });
 
 export const CustomerParams = Type.Object({ customerID: Uuid() });
+
+// ---- enrollments and rate cards ----
+// Price shapes are the catalog's own, so a rate card is validated and shown exactly like a version.
+
+export const Enrollment = Type.Object(
+  {
+    id: Uuid({ description: 'The enrollment id: what invoices call customerId, and the subscription id of recurring products.' }),
+    customerId: Uuid(),
+    productId: Uuid(),
+    productVersionId: Uuid(),
+    status: Type.String({ description: '`active` on creation.' }),
+    balance: DecimalString({ description: 'Prepaid balance; "0" until prepaid balances exist.' }),
+    createdAt: DateTime(),
+    updatedAt: DateTime(),
+  },
+  { title: 'Enrollment' },
+);
+export const CreateEnrollmentBody = Type.Object(
+  {
+    productId: Uuid(),
+    productVersionId: Type.Optional(Uuid({ description: "A published version of the product; the product's default version when omitted." })),
+  },
+  { additionalProperties: false },
+);
+export const EnrollmentList = Type.Object({ enrollments: Type.Array(Enrollment), nextCursor: Nullable(Type.String()) });
+export const EnrollmentParams = Type.Object({ enrollmentID: Uuid() });
+
+export const RateCard = Type.Object(
+  {
+    id: Uuid(),
+    enrollmentId: Uuid(),
+    basePrice: Nullable(DecimalString({ description: "Overrides the version's base price when set." })),
+    prices: Type.Array(Price),
+    active: Type.Boolean({ description: 'False once deleted.' }),
+    createdAt: DateTime(),
+    deletedAt: Nullable(DateTime()),
+  },
+  { title: 'RateCard' },
+);
+export const CreateRateCardBody = Type.Object(
+  {
+    prices: Type.Array(PriceInput, { minItems: 1, maxItems: 50, description: "Replaces the version's whole price list while the card is active." }),
+    basePrice: Type.Optional(DecimalString()),
+  },
+  { additionalProperties: false },
+);
+export const RateCardList = Type.Object({ rateCards: Type.Array(RateCard), nextCursor: Nullable(Type.String()) });
+export const RateCardParams = Type.Object({ enrollmentID: Uuid(), rateCardID: Uuid() });

@@ -5,6 +5,16 @@
 //   getCustomer(ex, ctx, id)                  the customer view, or 404 `customer`
 //   findCustomerOrThrow(ex, tenant, id)       the customer row, or 404 `customer`
 //   listCustomers / updateCustomer            GET /customers, PATCH /customers/{id}
+// Enrollments (a customer in a product at a published version; the interface's "enrollment id")
+//   createEnrollment(tx, ctx, customerId, {productId, productVersionId?})
+//   findEnrollmentOrThrow(ex, tenant, id, forUpdate?)  EnrollmentRow, or 404 `enrollment`
+//   getEnrollment(ex, ctx, id) / toEnrollmentView(row)
+//   resolveEnrollment(ex, tenant, customerRef, productId)
+//       metering's hot path: customer id or externalId + product -> the newest enrollment that is
+//       not canceled, or undefined; one indexed query
+// Rate cards
+//   effectivePrices(ex, tenant, enrollmentId)  PriceView[]: the active rate card's prices, else the version's
+//   effectivePricing(ex, tenant, enrollmentId) the same with its source, rate card id and base price override
 export {
   createCustomer,
   findCustomerOrThrow,
@@ -17,3 +27,23 @@ export {
   type CustomerView,
 } from './customers.ts';
 export { normaliseDocument, type DocumentType, type NormalisedDocument } from './document.ts';
+export {
+  createEnrollment,
+  findEnrollmentOrThrow,
+  getEnrollment,
+  listCustomerEnrollments,
+  resolveEnrollment,
+  toEnrollmentView,
+  type CreateEnrollmentInput,
+  type EnrollmentView,
+} from './enrollments.ts';
+export {
+  createRateCard,
+  deleteRateCard,
+  effectivePrices,
+  effectivePricing,
+  listRateCards,
+  type CreateRateCardInput,
+  type EffectivePricing,
+  type RateCardView,
+} from './rate-cards.ts';
