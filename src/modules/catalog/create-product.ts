@@ -4,13 +4,13 @@
 // `basePrice` or `billingCycle` (and, by extension, `pricingModel` or `currency`) that differ from
 // the current version (latest published, else latest) answer 422 `pricing_immutable`; a request
 // with no pricing leaves pricing alone. The existing product row is locked while it is compared
-// and renamed, so two upserts of one key apply one after the other.
+// and renamed, so two upserts of one key apply one after the other; two creations of one new key
+// race on the unique key and the loser answers as for an existing key.
 import type { Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError, validationError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { isKnownCurrency, Money } from '../../core/money.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
 import { recordEvent } from '../events/service.ts';
 import { toProductView, type ProductView } from './products.ts';
 import * as repo from './repository.ts';
@@ -71,12 +71,10 @@ export async function createProduct(tx: Tx, ctx: UseCaseContext, input: CreatePr
     created_at: ctx.now,
     updated_at: ctx.now,
   };
-  try {
-    await repo.insertProduct(tx, row);
-  } catch (error) {
-    // Another request created the same key between our read and this insert.
-    if (isUniqueViolation(error)) throw new AppError('conflict', `A product with the key "${input.key}" was created concurrently; retry to get it.`);
-    throw error;
+  if (!(await repo.insertProductIfAbsent(tx, row))) {
+    // Another request created the key between our read and this insert: answer as for an existing key.
+    const created = (await repo.findProductByKey(tx, ctx.tenant, input.key, true))!;
+    return upsertExisting(tx, ctx, created, { ...input, currency });
   }
   const product = toProductView(row);
   const version = await insertFirstVersion(tx, ctx, row, input);

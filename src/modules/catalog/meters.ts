@@ -92,6 +92,11 @@ export async function findMeterByKey(ex: Executor, tenant: Tenant, key: string):
   return row ? toMeterView(row) : undefined;
 }
 
+/** The meters of some keys in one query (unknown keys are simply absent). */
+export async function findMetersByKeys(ex: Executor, tenant: Tenant, keys: string[]): Promise<MeterRow[]> {
+  return repo.findMetersByKeys(ex, tenant, keys);
+}
+
 export async function listMeters(ex: Executor, ctx: UseCaseContext, page: PageRequest): Promise<Page<MeterView>> {
   const result = toPage(await repo.listMeters(ex, ctx.tenant, page.limit, page.afterId), page.limit);
   return { items: result.items.map(toMeterView), nextCursor: result.nextCursor };

@@ -171,6 +171,14 @@ describe('POST /products with an existing key', () => {
     expect(live.body.product.id).not.toBe(product.id);
   });
 
+  it('two concurrent creations of one new key give one product: one 201, one 200', async () => {
+    const key = uniqueKey('race');
+    const body = { key, name: 'Race', pricingModel: 'one_time', basePrice: '1.00' };
+    const answers = await Promise.all([post(body), post(body), post(body)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 201]);
+    expect(new Set(answers.map((a) => a.body.product.id)).size).toBe(1);
+  });
+
   it('replays the first answer for a retried Idempotency-Key', async () => {
     const key = uniqueKey('idem');
     const first = await t.client.post('/products', acme.key, { key, name: 'A', pricingModel: 'one_time' }, { idempotencyKey: `idem-${key}` });

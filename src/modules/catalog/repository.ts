@@ -8,8 +8,15 @@ const jsonb = (value: unknown) => JSON.stringify(value) as never;
 
 // ---- products ----
 
-export async function insertProduct(ex: Executor, row: ProductRow): Promise<void> {
-  await ex.insertInto('products').values(row).execute();
+/** Inserts the product unless its key exists (waiting for a concurrent insert to settle); true when inserted. */
+export async function insertProductIfAbsent(ex: Executor, row: ProductRow): Promise<boolean> {
+  const inserted = await ex
+    .insertInto('products')
+    .values(row)
+    .onConflict((oc) => oc.columns(['account_id', 'environment', 'key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }
 
 export async function findProduct(ex: Executor, tenant: Tenant, id: string, forUpdate = false): Promise<ProductRow | undefined> {

@@ -24,6 +24,7 @@
 //   priceAmount(price, quantity)                         pure: the unrounded amount of a quantity (pricing.ts)
 // Meters
 //   findMeterOrThrow(ex, tenant, id) / findMeterByKey(ex, tenant, key)
+//   findMetersByKeys(ex, tenant, keys)                   MeterRow[] in one query (usage ingestion)
 export {
   createProduct,
   type CreateProductInput,
@@ -61,6 +62,7 @@ export {
   createMeter,
   findMeterByKey,
   findMeterOrThrow,
+  findMetersByKeys,
   getMeter,
   listMeters,
   updateMeter,
@@ -77,4 +79,4 @@ export {
   type LinkUrls,
   type PaymentLinkView,
 } from './payment-links.ts';
-export type { Aggregation, BillingCycle, Grant, PriceModel, PriceTier, PricingModel, ProductRow, ProductVersionRow } from './tables.ts';
+export type { Aggregation, BillingCycle, Grant, MeterRow, PriceModel, PriceTier, PricingModel, ProductRow, ProductVersionRow } from './tables.ts';

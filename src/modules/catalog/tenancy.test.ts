@@ -8,7 +8,8 @@ let t: TestContext;
 let victim: SeededAccount;
 let attacker: SeededAccount;
 const ids = { product: '', version: '', draft: '', meter: '', meterKey: '', link: '' };
-let attackerProductId = '';
+/** A product of each attacking key's own, to aim foreign ids from inside a valid request. */
+const own = { attacker: '', live: '' };
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -21,11 +22,12 @@ beforeAll(async () => {
   const draft = await t.client.post(`/products/${product.id}/versions`, victim.key, {});
   const link = await t.client.post('/payment-links', victim.key, { productId: product.id });
   Object.assign(ids, { product: product.id, version: version.id, draft: draft.body.id, meter: meter.id, meterKey: meter.key, link: link.body.id });
-  attackerProductId = (await createProduct(t.client, attacker.key)).product.id;
+  own.attacker = (await createProduct(t.client, attacker.key)).product.id;
+  own.live = (await createProduct(t.client, victim.liveKey)).product.id;
 });
 afterAll(() => t.close());
 
-type Route = [name: string, method: string, path: () => string, body?: () => unknown, resource?: string];
+type Route = [name: string, method: string, path: () => string, body?: (ownProductId: string) => unknown, resource?: string];
 
 const routes: Route[] = [
   ['GET product', 'GET', () => `/products/${ids.product}`],
@@ -39,22 +41,17 @@ const routes: Route[] = [
   ['GET meter', 'GET', () => `/meters/${ids.meter}`],
   ['PATCH meter', 'PATCH', () => `/meters/${ids.meter}`, () => ({ name: 'pwned' })],
   ['POST payment link for the product', 'POST', () => '/payment-links', () => ({ productId: ids.product }), 'product'],
-  ['POST payment link naming the version', 'POST', () => '/payment-links', () => ({ productId: attackerProductId, productVersionId: ids.version }), 'product_version'],
+  ['POST payment link naming the version', 'POST', () => '/payment-links', (ownProductId) => ({ productId: ownProductId, productVersionId: ids.version }), 'product_version'],
   ['GET payment link', 'GET', () => `/payment-links/${ids.link}`],
   ['PATCH payment link', 'PATCH', () => `/payment-links/${ids.link}`, () => ({ active: false })],
 ];
 
 describe.each([
-  ['another account', () => attacker.key],
-  ["the victim's live key on sandbox ids", () => victim.liveKey],
-])('catalog routes with %s', (_who, keyOf) => {
+  ['another account', () => attacker.key, () => own.attacker],
+  ["the victim's live key on sandbox ids", () => victim.liveKey, () => own.live],
+])('catalog routes with %s', (_who, keyOf, ownProductOf) => {
   it.each(routes)('%s answers 404', async (_name, method, path, body, resource) => {
-    // Attacks on the live key's own environment need an own product for the body case.
-    const payload = body?.();
-    if (payload && typeof payload === 'object' && 'productVersionId' in payload && keyOf() === victim.liveKey) {
-      (payload as { productId: string }).productId = (await createProduct(t.client, victim.liveKey)).product.id;
-    }
-    const res = await t.client.request(method, path(), { key: keyOf(), body: payload });
+    const res = await t.client.request(method, path(), { key: keyOf(), body: body?.(ownProductOf()) });
     expect(res.status).toBe(404);
     expect(res.body.error_code).toBe('not_found');
     expect(res.body.resource).not.toBe('route'); // the route exists: the id is what is not found
