@@ -10,4 +10,9 @@ export interface Tenant {
 export interface UseCaseContext {
   tenant: Tenant;
   now: Date;
+  /**
+   * The service's public address (BASE_URL), for links a use case hands out (hosted invoice
+   * pages, emails). Set for every request by http/context.ts; a job that builds links sets it too.
+   */
+  baseUrl?: string;
 }

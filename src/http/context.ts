@@ -7,5 +7,5 @@ import type { AppDeps } from './types.ts';
 export function contextOf(request: FastifyRequest, deps: AppDeps): UseCaseContext {
   const auth = request.auth;
   if (!auth) throw new AppError('unauthorized', 'Missing API key.');
-  return { tenant: { accountId: auth.accountId, environment: auth.environment }, now: deps.clock.now() };
+  return { tenant: { accountId: auth.accountId, environment: auth.environment }, now: deps.clock.now(), baseUrl: deps.config.baseUrl };
 }

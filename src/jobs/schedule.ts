@@ -1,7 +1,9 @@
-// Periodic housekeeping inside each service process. Every task is safe to run in several
-// processes at once (plain idempotent deletes), so no coordination is needed.
+// Periodic work inside each service process. Every task is safe to run in several processes at
+// once (plain idempotent deletes; the email dispatcher claims rows with skip locked), so no
+// coordination is needed.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../http/types.ts';
+import { startEmailDispatch } from './email-dispatch.ts';
 
 const HOUR = 3_600_000;
 
@@ -17,5 +19,11 @@ export function startSchedules(deps: AppDeps, log: FastifyBaseLogger): { stop():
   const timer = setInterval(() => void purge(), HOUR);
   timer.unref();
   void purge();
-  return { stop: () => clearInterval(timer) };
+  const emails = startEmailDispatch(deps, log);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      emails.stop();
+    },
+  };
 }

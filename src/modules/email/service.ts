@@ -1,0 +1,64 @@
+// Outgoing email. Use cases queue an email inside their own transaction (an outbox row), so an
+// email exists exactly when its change committed; the dispatcher (dispatcher.ts) delivers it
+// after commit through the configured mailer and retries failures with back-off.
+// Sandbox emails are stored and never delivered: a test account must not be able to mail real
+// addresses. They are read through GET /test/emails instead.
+import type { Executor, Tx } from '../../db/database.ts';
+import type { UseCaseContext } from '../../core/context.ts';
+import { newId } from '../../core/ids.ts';
+import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
+import * as repo from './repository.ts';
+import type { EmailRow } from './tables.ts';
+
+export { compileEmailTemplate, type EmailTemplate } from './templates.ts';
+
+export interface QueuedEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+}
+
+export interface EmailView {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+/** Writes an email to the outbox in the caller's transaction; production emails are due at once. */
+export async function queueEmail(tx: Tx, ctx: UseCaseContext, email: QueuedEmail): Promise<string> {
+  const id = newId();
+  await repo.insertEmail(tx, {
+    id,
+    account_id: ctx.tenant.accountId,
+    environment: ctx.tenant.environment,
+    to_address: email.to,
+    subject: email.subject,
+    text_body: email.text,
+    html_body: email.html ?? null,
+    created_at: ctx.now,
+    sent_at: null,
+    attempts: 0,
+    next_attempt_at: ctx.tenant.environment === 'production' ? ctx.now : null,
+    error: null,
+  });
+  return id;
+}
+
+function toView(row: EmailRow): EmailView {
+  return { id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, createdAt: row.created_at, sentAt: row.sent_at };
+}
+
+/** The tenant's emails, newest first (the routes expose this for sandbox keys only). */
+export async function listEmails(ex: Executor, ctx: UseCaseContext, filter: { to?: string }, page: PageRequest): Promise<Page<EmailView>> {
+  const rows = await repo.listEmails(ex, ctx.tenant, filter, page.limit, page.afterId);
+  const result = toPage(rows, page.limit);
+  return { items: result.items.map(toView), nextCursor: result.nextCursor };
+}
+
+export { dispatchEmails, type DispatchResult } from './dispatcher.ts';
+export { createMailer, createSmtpMailer, MailerError, type Mailer, type OutgoingEmail } from './mailer.ts';

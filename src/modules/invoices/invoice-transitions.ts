@@ -1,0 +1,83 @@
+// Invoice state moves: draft -> open (finalize), draft|open -> void, open -> uncollectible,
+// open -> paid. Each locks the invoice row first, so two concurrent moves of one invoice take
+// turns and the second sees the first's result (a 409 when it no longer applies). Each records
+// its event in the same transaction. Illegal moves answer 409 `conflict` naming the status.
+import type { Tx } from '../../db/database.ts';
+import type { UseCaseContext } from '../../core/context.ts';
+import { AppError, notFound } from '../../core/errors.ts';
+import { toAmount } from '../../core/money.ts';
+import { recordEvent } from '../events/service.ts';
+import * as repo from './repository.ts';
+import { presentInvoice, type InvoiceView } from './invoice-view.ts';
+import type { InvoiceRow, InvoiceStatus } from './tables.ts';
+
+/** Days from finalization to the due date when the invoice does not set one. */
+export const DEFAULT_DUE_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+/** "INV-000042": zero-padded to six digits, longer once past 999999. */
+export function formatInvoiceNumber(sequence: bigint): string {
+  return `INV-${sequence.toString().padStart(6, '0')}`;
+}
+
+/** Locks the tenant's invoice and checks it may leave its status; 404 or 409 otherwise. */
+export async function lockInvoiceIn(tx: Tx, ctx: UseCaseContext, id: string, allowed: InvoiceStatus[], action: string): Promise<InvoiceRow> {
+  const row = await repo.findInvoice(tx, ctx.tenant, id, { forUpdate: true });
+  if (!row) throw notFound('invoice');
+  if (!allowed.includes(row.status)) {
+    const statuses = allowed.join(' or ');
+    const article = /^[aeiou]/.test(statuses) ? 'an' : 'a';
+    throw new AppError('conflict', `The invoice is ${row.status}; only ${article} ${statuses} invoice can be ${action}.`);
+  }
+  return row;
+}
+
+/**
+ * draft -> open: assigns the next invoice number of the tenant (gap-free, see
+ * repository.takeNextInvoiceNumber), `finalizedAt`, and `dueDate` when unset (+7 days). An
+ * invoice with nothing to pay is paid at once (as with Stripe): `invoice.paid` follows.
+ */
+export async function finalizeInvoice(tx: Tx, ctx: UseCaseContext, id: string): Promise<InvoiceView> {
+  const row = await lockInvoiceIn(tx, ctx, id, ['draft'], 'finalized');
+  const sequence = await repo.takeNextInvoiceNumber(tx, ctx.tenant);
+  let updated = await repo.updateInvoice(tx, ctx.tenant, id, {
+    status: 'open',
+    invoice_number: formatInvoiceNumber(sequence),
+    finalized_at: ctx.now,
+    due_date: row.due_date ?? new Date(ctx.now.getTime() + DEFAULT_DUE_DAYS * DAY_MS),
+    updated_at: ctx.now,
+  });
+  await recordEvent(tx, ctx, 'invoice.finalized', await presentInvoice(tx, ctx, updated));
+  if (toAmount(updated.amount_due).isZero()) {
+    updated = await repo.updateInvoice(tx, ctx.tenant, id, { status: 'paid', paid_at: ctx.now, updated_at: ctx.now });
+    await recordEvent(tx, ctx, 'invoice.paid', await presentInvoice(tx, ctx, updated));
+  }
+  return presentInvoice(tx, ctx, updated);
+}
+
+/** draft|open -> void: canceled; nothing is owed any more (`amountDue` 0). */
+export async function voidInvoice(tx: Tx, ctx: UseCaseContext, id: string): Promise<InvoiceView> {
+  await lockInvoiceIn(tx, ctx, id, ['draft', 'open'], 'voided');
+  const updated = await repo.updateInvoice(tx, ctx.tenant, id, { status: 'void', amount_due: '0', updated_at: ctx.now });
+  const view = await presentInvoice(tx, ctx, updated);
+  await recordEvent(tx, ctx, 'invoice.voided', view);
+  return view;
+}
+
+/** open -> uncollectible: written off. `amountDue` stays, as the debt is not forgiven. */
+export async function markInvoiceUncollectible(tx: Tx, ctx: UseCaseContext, id: string): Promise<InvoiceView> {
+  await lockInvoiceIn(tx, ctx, id, ['open'], 'marked uncollectible');
+  const updated = await repo.updateInvoice(tx, ctx.tenant, id, { status: 'uncollectible', updated_at: ctx.now });
+  const view = await presentInvoice(tx, ctx, updated);
+  await recordEvent(tx, ctx, 'invoice.marked_uncollectible', view);
+  return view;
+}
+
+/** open -> paid, for the payments area when a charge is confirmed: `paidAt`, `amountDue` 0. */
+export async function markInvoicePaid(tx: Tx, ctx: UseCaseContext, invoiceId: string, paidAt: Date): Promise<InvoiceView> {
+  await lockInvoiceIn(tx, ctx, invoiceId, ['open'], 'paid');
+  const updated = await repo.updateInvoice(tx, ctx.tenant, invoiceId, { status: 'paid', paid_at: paidAt, amount_due: '0', updated_at: ctx.now });
+  const view = await presentInvoice(tx, ctx, updated);
+  await recordEvent(tx, ctx, 'invoice.paid', view);
+  return view;
+}

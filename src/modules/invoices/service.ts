@@ -1,0 +1,42 @@
+// Invoices: what a customer owes. The use cases other areas call (all take the caller's
+// transaction and never open their own; all record their event in it):
+//
+//   createDraftInvoice(tx, ctx, {customerId? (enrollment id), payerId? (customer id),
+//       subscriptionId?, currency, periodStart?, periodEnd?, dueDate?,
+//       lines: [{type, meterId?, priceId?, productId?, description, quantity, unitPrice, amount?, proration?}],
+//       successUrl?, cancelUrl?})                     -> draft InvoiceView       (invoice.created)
+//     Line amounts are `amount` when given (tiered prices) or quantity x unitPrice, rounded half-up
+//     to the currency's minor unit; subtotal/total/amountDue are sums of the rounded lines; tax 0.
+//     404 `enrollment` / `customer` for ids of another tenant.
+//   finalizeInvoice(tx, ctx, id)  draft -> open: gap-free number, finalizedAt, dueDate (+7 days
+//     when unset); an invoice with nothing due becomes paid at once            (invoice.finalized[, invoice.paid])
+//   sendInvoice(tx, ctx, id)      emails an open invoice (outbox)              (invoice.sent)
+//   voidInvoice, markInvoiceUncollectible(tx, ctx, id)                         (invoice.voided, invoice.marked_uncollectible)
+//   markInvoicePaid(tx, ctx, id, paidAt)  open -> paid, amountDue 0            (invoice.paid)
+//   getInvoice(ex, ctx, id), listInvoices(ex, ctx, filter, page)
+//
+// Illegal moves throw 409 `conflict` naming the current status. `ctx.baseUrl` must be set (it is
+// for every request) because views carry `invoiceUrl`, the hosted invoice page link.
+import type { Executor } from '../../db/database.ts';
+import type { UseCaseContext } from '../../core/context.ts';
+import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
+import * as repo from './repository.ts';
+import { loadInvoiceView, presentInvoices, type InvoiceView } from './invoice-view.ts';
+
+export { createDraftInvoice, createOneOffInvoice, type DraftInvoiceInput, type DraftLineInput, type OneOffInvoiceInput } from './create-invoice.ts';
+export { finalizeInvoice, markInvoicePaid, markInvoiceUncollectible, voidInvoice, formatInvoiceNumber, DEFAULT_DUE_DAYS } from './invoice-transitions.ts';
+export { sendInvoice } from './send-invoice.ts';
+export { hostedInvoiceUrl, type InvoiceView, type LineItemView } from './invoice-view.ts';
+export type { InvoiceFilter } from './repository.ts';
+export type { InvoiceStatus } from './tables.ts';
+
+export async function getInvoice(ex: Executor, ctx: UseCaseContext, id: string): Promise<InvoiceView> {
+  return loadInvoiceView(ex, ctx, id);
+}
+
+/** The tenant's invoices, newest first; `customerId` matches an enrollment id or a payer's customer id. */
+export async function listInvoices(ex: Executor, ctx: UseCaseContext, filter: repo.InvoiceFilter, page: PageRequest): Promise<Page<InvoiceView>> {
+  const rows = await repo.listInvoices(ex, ctx.tenant, filter, page.limit, page.afterId);
+  const result = toPage(rows, page.limit);
+  return { items: await presentInvoices(ex, ctx, result.items), nextCursor: result.nextCursor };
+}
