@@ -11,6 +11,7 @@ import type { Clock } from '../core/clock.ts';
 import type { Db } from '../db/database.ts';
 import type { AuthContext } from '../modules/accounts/service.ts';
 import type { Scope } from '../modules/accounts/keys.ts';
+import type { ObjectStore } from '../modules/storage/object-store.ts';
 import type { Idempotency } from './idempotency.ts';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -22,6 +23,8 @@ export interface AppDeps {
   config: Config;
   clock: Clock;
   idempotency: Idempotency;
+  /** Uploaded files (local disk or S3), built once per process. */
+  objectStore: ObjectStore;
 }
 
 declare module 'fastify' {

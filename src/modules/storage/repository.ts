@@ -1,0 +1,66 @@
+// SQL for stored objects and product deliverables. Every function takes the executor first and,
+// except the signed-URL lookups (whose signature binds the key, and the key its tenant), the tenant.
+import type { Tenant } from '../../core/context.ts';
+import type { Executor } from '../../db/database.ts';
+import type { DeliverableRow, StoredObjectRow } from './tables.ts';
+
+export async function insertObject(ex: Executor, row: StoredObjectRow): Promise<void> {
+  await ex.insertInto('stored_objects').values(row).execute();
+}
+
+export async function findObject(ex: Executor, tenant: Tenant, key: string): Promise<StoredObjectRow | undefined> {
+  return ex
+    .selectFrom('stored_objects')
+    .selectAll()
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .where('key', '=', key)
+    .executeTakeFirst();
+}
+
+/** For signed URLs only: the caller has no key, the URL's signature vouches for the object key. */
+export async function findObjectBySignedKey(ex: Executor, key: string): Promise<StoredObjectRow | undefined> {
+  return ex.selectFrom('stored_objects').selectAll().where('key', '=', key).executeTakeFirst();
+}
+
+export async function markObjectUploaded(ex: Executor, key: string, sizeBytes: number, at: Date): Promise<StoredObjectRow | undefined> {
+  return ex
+    .updateTable('stored_objects')
+    .set({ size_bytes: String(sizeBytes), uploaded_at: at })
+    .where('key', '=', key)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function findDeliverable(ex: Executor, tenant: Tenant, productId: string): Promise<DeliverableRow | undefined> {
+  return ex
+    .selectFrom('product_deliverables')
+    .selectAll()
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+}
+
+/** Inserts the product's deliverable or replaces its content, keeping its id and createdAt. */
+export async function upsertDeliverable(ex: Executor, row: DeliverableRow): Promise<DeliverableRow> {
+  const { kind, url, object_key, file_name, content_type, size_bytes, updated_at } = row;
+  return ex
+    .insertInto('product_deliverables')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['account_id', 'environment', 'product_id']).doUpdateSet({ kind, url, object_key, file_name, content_type, size_bytes, updated_at }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteDeliverable(ex: Executor, tenant: Tenant, productId: string): Promise<DeliverableRow | undefined> {
+  return ex
+    .deleteFrom('product_deliverables')
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .where('product_id', '=', productId)
+    .returningAll()
+    .executeTakeFirst();
+}
