@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './core/clock.ts';
 import { newId } from './core/ids.ts';
+import { DECIMAL_PATTERN } from './core/money.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -20,8 +21,13 @@ import { registerMeterRoutes } from './modules/catalog/meter-routes.ts';
 import { registerPaymentLinkRoutes } from './modules/catalog/payment-link-routes.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { registerEnrollmentRoutes } from './modules/customers/enrollment-routes.ts';
+import { registerEmailRoutes } from './modules/email/routes.ts';
 import { registerEventRoutes } from './modules/events/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
+import { registerInvoiceRoutes } from './modules/invoices/routes.ts';
+import { registerMeteringRoutes } from './modules/metering/routes.ts';
+import { createObjectStore } from './modules/storage/create-store.ts';
+import { registerStorageRoutes } from './modules/storage/routes.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -39,6 +45,8 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
     genReqId: () => newId(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: true,
+    // The response serialiser validates anyOf branches with its own Ajv: teach it our format too.
+    serializerOpts: { ajv: { formats: { decimal: new RegExp(DECIMAL_PATTERN) } } },
     ajv: { customOptions: {} },
   }).withTypeProvider<TypeBoxTypeProvider>() as App;
 
@@ -56,7 +64,9 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
     config,
     clock,
     idempotency: createIdempotency(database.db, clock, config.idempotencyRetentionHours),
+    objectStore: await createObjectStore(config, database.db, clock.now()),
   };
+  app.addHook('onClose', async () => deps.objectStore.close());
   const limiters: RateLimiters = createRateLimiters(config);
   app.addHook('onClose', async () => limiters.close());
 
@@ -74,6 +84,10 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerPaymentLinkRoutes(app, deps);
   registerCustomerRoutes(app, deps);
   registerEnrollmentRoutes(app, deps);
+  registerInvoiceRoutes(app, deps);
+  registerMeteringRoutes(app, deps);
+  registerEmailRoutes(app, deps);
+  registerStorageRoutes(app, deps);
 
   return Object.assign(app, { deps });
 }

@@ -1,9 +1,12 @@
 // Settings come from the environment only, and are checked once at start with clear messages.
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { StorageEnv, storageConfig, type StorageConfig } from './modules/storage/storage-config.ts';
 
 const Port = Type.Integer({ minimum: 0, maximum: 65535 });
 const Positive = Type.Integer({ minimum: 1 });
+/** "billing@example.com" or "Example Billing <billing@example.com>". */
+const MAIL_FROM_PATTERN = '^([^<>@\\r\\n]+ <[^\\s<>@]+@[^\\s<>@]+>|[^\\s<>@]+@[^\\s<>@]+)$';
 
 const EnvSchema = Type.Object({
   PORT: Type.Optional(Port),
@@ -20,6 +23,11 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_PRODUCTION_PER_SECOND: Type.Optional(Positive),
   RATE_LIMIT_PUBLIC_PER_SECOND: Type.Optional(Positive),
   BODY_LIMIT_BYTES: Type.Optional(Positive),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^\\s]+$' })),
+  MAIL_FROM: Type.Optional(Type.String({ pattern: MAIL_FROM_PATTERN, maxLength: 320 })),
+  METERING_BATCH_MAX_EVENTS: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
+  METERING_BATCH_MAX_BYTES: Type.Optional(Positive),
+  ...StorageEnv.properties,
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -39,6 +47,14 @@ export interface Config {
   idempotencyRetentionHours: number;
   rateLimits: { sandboxPerSecond: number; productionPerSecond: number; publicPerSecond: number };
   bodyLimitBytes: number;
+  /** SMTP server for outgoing email (smtp:// or smtps://, credentials in the URL); null keeps emails in the outbox table. */
+  smtpUrl: string | null;
+  /** Sender of outgoing email; defaults to no-reply@ the host of BASE_URL. */
+  mailFrom: string;
+  /** Object storage (local disk or S3), upload limits and URL lifetimes. */
+  storage: StorageConfig;
+  /** Limits of POST /metering/events/batch: events per request and body size. */
+  metering: { batchMaxEvents: number; batchMaxBytes: number };
 }
 
 export class ConfigError extends Error {}
@@ -54,11 +70,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems = [...Value.Errors(EnvSchema, converted)].map((e) => `${e.path.slice(1)}: ${e.message} (got "${String(e.value)}")`);
   if (problems.length > 0) throw new ConfigError(`Invalid settings:\n  ${problems.join('\n  ')}`);
   const e = converted as Env;
+  const storage = storageConfig(e, e.DATA_DIR ?? './data');
+  if (typeof storage === 'string') throw new ConfigError(`Invalid settings:\n  ${storage}`);
   const port = e.PORT ?? 4000;
+  const baseUrl = e.BASE_URL ?? `http://localhost:${port}`;
   return {
     port,
     host: e.HOST ?? '0.0.0.0',
-    baseUrl: e.BASE_URL ?? `http://localhost:${port}`,
+    baseUrl,
     databaseUrl: e.DATABASE_URL ?? null,
     databasePoolSize: e.DATABASE_POOL_SIZE ?? 10,
     dataDir: e.DATA_DIR ?? './data',
@@ -72,5 +91,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicPerSecond: e.RATE_LIMIT_PUBLIC_PER_SECOND ?? 20,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES ?? 1024 * 1024,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM ?? `no-reply@${hostnameOf(baseUrl)}`,
+    storage,
+    metering: { batchMaxEvents: e.METERING_BATCH_MAX_EVENTS ?? 1000, batchMaxBytes: e.METERING_BATCH_MAX_BYTES ?? 2 * 1024 * 1024 },
   };
+}
+
+function hostnameOf(url: string): string {
+  try {
+    return new URL(url).hostname || 'localhost';
+  } catch {
+    return 'localhost';
+  }
 }

@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   usage_already_invoiced: 409,
   /** Body larger than the configured limit. */
   payload_too_large: 413,
+  /** An upload whose Content-Type is not the one its signed URL was made for. */
+  unsupported_media_type: 415,
   /** Field errors; body adds `errors`. */
   validation_failed: 422,
   /** The same Idempotency-Key was used with a different request. Nested body. */
@@ -37,6 +39,8 @@ export const ERROR_STATUS = {
   coupon_expired: 422,
   /** The prepaid balance does not cover the request. */
   insufficient_balance: 422,
+  /** An email was asked for (e.g. sending an invoice) but the customer has no email address. */
+  customer_email_missing: 422,
   /** Too many requests for this key or address. Nested body. */
   rate_limited: 429,
   /** Unexpected failure; never carries internals. */

@@ -72,7 +72,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   // Same value types as node-postgres: int8 as a string (numeric already is one).
-  const client = await PGlite.create(inMemory ? undefined : dataDir, { parsers: { [INT8_OID]: (value: string) => value } });
+  const client = await PGlite.create({ dataDir: inMemory ? undefined : dataDir, parsers: { [INT8_OID]: (value: string) => value } });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return {
     db,

@@ -3,13 +3,16 @@ import type { Environment } from '../core/context.ts';
 import type { FoundationTables } from '../modules/accounts/tables.ts';
 import type { CatalogTables } from '../modules/catalog/tables.ts';
 import type { CustomerTables } from '../modules/customers/tables.ts';
+import type { EmailTables } from '../modules/email/tables.ts';
 import type { EventTables } from '../modules/events/tables.ts';
+import type { InvoiceTables } from '../modules/invoices/tables.ts';
+import type { MeteringTables } from '../modules/metering/tables.ts';
 import type { StorageTables } from '../modules/storage/tables.ts';
 import type { IdempotencyTables } from '../http/idempotency-tables.ts';
 
 export type { Environment };
 
-export interface Database extends FoundationTables, EventTables, IdempotencyTables, CatalogTables, CustomerTables, StorageTables {
+export interface Database extends FoundationTables, EventTables, IdempotencyTables, CatalogTables, CustomerTables, StorageTables, InvoiceTables, EmailTables, MeteringTables {
   schema_migrations: { name: string; applied_at: Date };
 }
 

@@ -23,31 +23,66 @@ export interface Idempotency {
   run<T>(request: FastifyRequest, reply: FastifyReply, status: SuccessStatus<T>, work: (tx: Tx) => Promise<T>): Promise<FastifyReply>;
   /** Deletes records past their retention; returns how many. */
   purgeExpired(): Promise<number>;
+  /** Marks a key as running in this process; false when it already is (answer 409). */
+  claim(lockName: string): boolean;
+  release(lockName: string): void;
+  /** When a record stored now expires. */
+  expiresAt(now: Date): Date;
 }
 
 export type SuccessStatus<T> = number | ((result: T) => number);
 
-interface Outcome {
+export interface Outcome {
   replayed: boolean;
   status: number;
   body: string;
 }
 
+/** Whose key space an Idempotency-Key lives in: the tenant, or the route family on keyless routes. */
+export function idempotencyScope(request: FastifyRequest): string {
+  return request.auth ? `${request.auth.accountId}:${request.auth.environment}` : `public:${request.routeOptions.url}`;
+}
+
+/** What makes two requests "the same": method, path with query, and body. */
+export function requestFingerprint(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+    .digest('hex');
+}
+
+/** The name both the in-process set and the advisory lock use for (scope, key). */
+export function lockNameOf(scope: string, key: string): string {
+  return `${scope}\n${key}`;
+}
+
+export function idempotencyInUse(): AppError {
+  return new AppError('idempotency_key_in_use', 'A request with this Idempotency-Key is still running. Retry after it finishes to get its result.');
+}
+
+export function idempotencyKeyReused(): AppError {
+  return new AppError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request. Use a new key for a new operation.');
+}
+
+/** Sends an outcome, marking replays. */
+export function sendOutcome(reply: FastifyReply, outcome: Outcome): FastifyReply {
+  if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.code(outcome.status).type('application/json; charset=utf-8').send(outcome.body);
+}
+
 export function createIdempotency(db: Db, clock: Clock, retentionHours: number): Idempotency {
   const inFlight = new Set<string>();
+  const expiresAtFrom = (now: Date) => new Date(now.getTime() + retentionHours * 3_600_000);
 
   async function execute<T>(request: FastifyRequest, reply: FastifyReply, status: SuccessStatus<T>, key: string, work: (tx: Tx) => Promise<T>): Promise<Outcome> {
-    const scope = request.auth ? `${request.auth.accountId}:${request.auth.environment}` : `public:${request.routeOptions.url}`;
-    const fingerprint = createHash('sha256')
-      .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
-      .digest('hex');
-    const lockName = `${scope}\n${key}`;
-    if (inFlight.has(lockName)) throw inUse();
+    const scope = idempotencyScope(request);
+    const fingerprint = requestFingerprint(request);
+    const lockName = lockNameOf(scope, key);
+    if (inFlight.has(lockName)) throw idempotencyInUse();
     inFlight.add(lockName);
     try {
       return await db.transaction().execute(async (tx) => {
         const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(hashtextextended(${lockName}, 0)) as ok`.execute(tx);
-        if (!lock.rows[0]?.ok) throw inUse();
+        if (!lock.rows[0]?.ok) throw idempotencyInUse();
         const now = clock.now();
         const stored = await tx
           .selectFrom('idempotency_keys')
@@ -56,13 +91,11 @@ export function createIdempotency(db: Db, clock: Clock, retentionHours: number):
           .where('key', '=', key)
           .executeTakeFirst();
         if (stored && stored.expires_at > now) {
-          if (stored.fingerprint !== fingerprint) {
-            throw new AppError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request. Use a new key for a new operation.');
-          }
+          if (stored.fingerprint !== fingerprint) throw idempotencyKeyReused();
           return { replayed: true, status: stored.status_code, body: stored.response_body };
         }
         const outcome = await runInSavepoint(tx, request, reply, status, work);
-        const expiresAt = new Date(now.getTime() + retentionHours * 3_600_000);
+        const expiresAt = expiresAtFrom(now);
         await tx
           .insertInto('idempotency_keys')
           .values({ scope, key, fingerprint, status_code: outcome.status, response_body: outcome.body, created_at: now, expires_at: expiresAt })
@@ -93,9 +126,17 @@ export function createIdempotency(db: Db, clock: Clock, retentionHours: number):
         // Only routes marked `optional` get here (the pre-validation hook refuses the rest).
         outcome = await db.transaction().execute((tx) => runInSavepoint(tx, request, reply, status, work));
       }
-      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(outcome.status).type('application/json; charset=utf-8').send(outcome.body);
+      return sendOutcome(reply, outcome);
     },
+    claim(lockName) {
+      if (inFlight.has(lockName)) return false;
+      inFlight.add(lockName);
+      return true;
+    },
+    release(lockName) {
+      inFlight.delete(lockName);
+    },
+    expiresAt: expiresAtFrom,
     async purgeExpired() {
       const result = await db.deleteFrom('idempotency_keys').where('expires_at', '<=', clock.now()).executeTakeFirst();
       return Number(result.numDeletedRows);
@@ -117,10 +158,6 @@ async function runInSavepoint<T>(tx: Tx, request: FastifyRequest, reply: Fastify
     await sql`rollback to savepoint idempotent_work`.execute(tx);
     return { replayed: false, ...renderError(error, request.id) };
   }
-}
-
-function inUse(): AppError {
-  return new AppError('idempotency_key_in_use', 'A request with this Idempotency-Key is still running. Retry after it finishes to get its result.');
 }
 
 /** Refuses writes without a usable Idempotency-Key before their body is even validated. */

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../core/clock.ts';
+import { Money, sumAmounts } from '../../core/money.ts';
+import { setupUsageProduct, type UsageSetup } from '../../../test/factories.ts';
+import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../../../test/harness.ts';
+
+let t: TestContext;
+let acme: SeededAccount;
+let usage: UsageSetup;
+const clock = new ManualClock('2026-05-10T12:00:00Z');
+
+beforeAll(async () => {
+  t = await startTestApp({ clock, env: { METERING_BATCH_MAX_EVENTS: '50', METERING_BATCH_MAX_BYTES: '20000' } });
+  acme = await seedAccount(t.client);
+  usage = await setupUsageProduct(t.client, acme.key, [{ key: 'api_calls' }, { key: 'users', aggregation: 'unique_count', property: 'user' }]);
+});
+afterAll(() => t.close());
+
+const event = (over: Record<string, unknown> = {}) => ({ meter: 'api_calls', productId: usage.productId, customerId: usage.customerId, value: '1', ...over });
+
+async function recorded(eventIds: string[]): Promise<number> {
+  if (eventIds.length === 0) return 0;
+  const rows = await t.database.db.selectFrom('usage_events').select('event_id').where('account_id', '=', acme.id).where('event_id', 'in', eventIds).execute();
+  return rows.length;
+}
+
+describe('POST /metering/events', () => {
+  it('records an event (201 accepted) and answers a resend as 200 duplicate with the original timestamp', async () => {
+    const eventId = randomUUID();
+    const first = await t.client.post('/metering/events', acme.key, event({ eventId, value: '2.5', timestamp: '2026-05-10T11:00:00Z' }));
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual({ eventId, status: 'accepted', timestamp: '2026-05-10T11:00:00.000Z' });
+    const resend = await t.client.post('/metering/events', acme.key, event({ eventId, value: '2.5', timestamp: '2026-05-10T11:30:00Z' }));
+    expect(resend.status).toBe(200);
+    expect(resend.body).toEqual({ eventId, status: 'duplicate', timestamp: '2026-05-10T11:00:00.000Z' });
+    expect(await recorded([eventId])).toBe(1);
+  });
+
+  it('makes an eventId when none is sent, stamps receipt time, and a replay of the same Idempotency-Key returns the same id', async () => {
+    const key = randomUUID();
+    const first = await t.client.post('/metering/events', acme.key, event(), { idempotencyKey: key });
+    expect(first.status).toBe(201);
+    expect(first.body.eventId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.body.timestamp).toBe(clock.now().toISOString());
+    const replay = await t.client.post('/metering/events', acme.key, event(), { idempotencyKey: key });
+    expect(replay.raw).toBe(first.raw);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(await recorded([first.body.eventId])).toBe(1);
+  });
+
+  it("accepts the customer's externalId as customerId", async () => {
+    const res = await t.client.post('/metering/events', acme.key, event({ customerId: usage.externalId }));
+    expect(res.status).toBe(201);
+  });
+
+  it.each([
+    ['an unknown meter', { meter: 'nope' }, 'meter', 'exists'],
+    ['a customer not enrolled', { customerId: 'someone-else' }, 'customerId', 'enrolled'],
+    ['a JSON number as value', { value: 3 }, 'value', 'decimal_string'],
+    ['a negative value', { value: '-1' }, 'value', 'minimum'],
+    ['a timestamp in the future', { timestamp: '2026-05-10T13:00:00Z' }, 'timestamp', 'not_in_future'],
+    ['a unique_count event without its property', { meter: 'users', metadata: { other: 'x' } }, 'metadata.user', 'required'],
+  ])('refuses %s with 422 naming the field, recording nothing', async (_name, over, field, constraint) => {
+    const eventId = randomUUID();
+    const res = await t.client.post('/metering/events', acme.key, event({ eventId, ...over }));
+    expect(res.status).toBe(422);
+    expect(res.body.error_code).toBe('validation_failed');
+    expect(res.body.errors).toContainEqual(expect.objectContaining({ field, constraint }));
+    expect(await recorded([eventId])).toBe(0);
+  });
+
+  it('needs an Idempotency-Key like every write', async () => {
+    const res = await t.client.post('/metering/events', acme.key, event(), { idempotencyKey: null });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('idempotency_key_missing');
+  });
+});
+
+describe('POST /metering/events/batch', () => {
+  it('is all or nothing: one bad event fails the batch and names its position', async () => {
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    const res = await t.client.post('/metering/events/batch', acme.key, {
+      events: [event({ eventId: ids[0] }), event({ eventId: ids[1] }), event({ eventId: ids[2], meter: 'missing' })],
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([expect.objectContaining({ field: 'events[2].meter', value: 'missing', constraint: 'exists' })]);
+    expect(await recorded(ids)).toBe(0);
+  });
+
+  it('schema errors name the position too', async () => {
+    const res = await t.client.post('/metering/events/batch', acme.key, { events: [event(), event({ value: 1.5 })] });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0]).toMatchObject({ field: 'events[1].value', constraint: 'decimal_string' });
+  });
+
+  it('reports accepted and duplicate per event, including repeats inside the batch', async () => {
+    const old = randomUUID();
+    await t.client.post('/metering/events', acme.key, event({ eventId: old }));
+    const fresh = randomUUID();
+    const res = await t.client.post('/metering/events/batch', acme.key, {
+      events: [event({ eventId: fresh }), event({ eventId: old }), event({ eventId: fresh })],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.accepted).toBe(1);
+    expect(res.body.duplicates).toBe(2);
+    expect(res.body.results.map((r: { index: number; status: string }) => [r.index, r.status])).toEqual([
+      [0, 'accepted'],
+      [1, 'duplicate'],
+      [2, 'duplicate'],
+    ]);
+    expect(await recorded([fresh, old])).toBe(2);
+  });
+
+  it('refuses more events than the limit, and bodies past the size limit', async () => {
+    const tooMany = await t.client.post('/metering/events/batch', acme.key, { events: Array.from({ length: 51 }, () => event()) });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.errors[0]).toMatchObject({ field: 'events', constraint: 'maxItems' });
+    const tooBig = await t.client.post('/metering/events/batch', acme.key, { events: Array.from({ length: 40 }, () => event({ metadata: { pad: 'x'.repeat(1000) } })) });
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.error_code).toBe('payload_too_large');
+  });
+});
+
+describe('concurrent ingestion', () => {
+  it('counts every event exactly once and keeps the rollups equal to the raw events', async () => {
+    const setup = await setupUsageProduct(t.client, acme.key, [{ key: 'api_calls' }]);
+    const ids = Array.from({ length: 120 }, () => randomUUID());
+    const values = ids.map((_, i) => `${(i % 7) + 1}.${i % 10}`);
+    const send = (i: number) =>
+      t.client.post('/metering/events', acme.key, { meter: 'api_calls', productId: setup.productId, customerId: setup.customerId, value: values[i], eventId: ids[i], timestamp: `2026-05-10T0${i % 9}:${String(i % 60).padStart(2, '0')}:00Z` });
+    const firstRound = await Promise.all(ids.map((_, i) => send(i)));
+    const secondRound = await Promise.all(ids.slice(0, 40).map((_, i) => send(i)));
+    expect(firstRound.every((r) => r.status === 201)).toBe(true);
+    expect(secondRound.every((r) => r.status === 200 && r.body.status === 'duplicate')).toBe(true);
+    const db = t.database.db;
+    const raw = await db
+      .selectFrom('usage_events')
+      .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.sum<string>('value').as('total')])
+      .where('enrollment_id', '=', setup.enrollmentId)
+      .executeTakeFirstOrThrow();
+    const rolled = await db
+      .selectFrom('usage_hourly')
+      .select((eb) => [eb.fn.sum<string>('event_count').as('n'), eb.fn.sum<string>('total').as('total')])
+      .where('enrollment_id', '=', setup.enrollmentId)
+      .executeTakeFirstOrThrow();
+    expect(Number(raw.n)).toBe(120);
+    expect(raw.total).toBe(rolled.total);
+    expect(new Money(raw.total).eq(sumAmounts(values))).toBe(true);
+    expect(Number(rolled.n)).toBe(120);
+  });
+});

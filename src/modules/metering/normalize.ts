@@ -1,0 +1,66 @@
+// Pure checks of usage events before anything touches the database: values, timestamps, ids and
+// metadata. What needs the database (meter, enrollment, invoiced periods) is checked in record-usage.
+import { type FieldError } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { Money } from '../../core/money.ts';
+
+/** How far ahead of the server clock an event may be stamped (client clock skew). */
+export const MAX_FUTURE_SKEW_MS = 5 * 60_000;
+export const MAX_METADATA_BYTES = 4096;
+
+export interface UsageEventInput {
+  meter: string;
+  productId: string;
+  customerId: string;
+  value: string;
+  eventId?: string;
+  timestamp?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** An event after the pure checks: id fixed, time parsed, value canonical. */
+export interface NormalizedEvent {
+  index: number;
+  eventId: string;
+  meterKey: string;
+  productId: string;
+  customerRef: string;
+  value: string;
+  occurredAt: Date;
+  metadata: Record<string, unknown> | null;
+}
+
+export function normalizeEvents(inputs: UsageEventInput[], now: Date, fieldPrefix: (i: number) => string): { events: NormalizedEvent[]; errors: FieldError[] } {
+  const errors: FieldError[] = [];
+  const events: NormalizedEvent[] = [];
+  inputs.forEach((input, index) => {
+    const at = fieldPrefix(index);
+    const value = new Money(input.value);
+    if (value.isNegative()) {
+      errors.push({ field: `${at}value`, value: input.value, constraint: 'minimum', description: 'usage cannot be negative' });
+    }
+    const occurredAt = input.timestamp === undefined ? now : new Date(input.timestamp);
+    if (occurredAt.getTime() > now.getTime() + MAX_FUTURE_SKEW_MS) {
+      errors.push({
+        field: `${at}timestamp`,
+        value: input.timestamp ?? '',
+        constraint: 'not_in_future',
+        description: `must not be more than ${MAX_FUTURE_SKEW_MS / 60_000} minutes ahead of the server clock`,
+      });
+    }
+    if (input.metadata !== undefined && Buffer.byteLength(JSON.stringify(input.metadata)) > MAX_METADATA_BYTES) {
+      errors.push({ field: `${at}metadata`, value: '', constraint: 'max_size', description: `must serialise to at most ${MAX_METADATA_BYTES} bytes` });
+    }
+    events.push({
+      index,
+      eventId: input.eventId ?? newId(),
+      meterKey: input.meter,
+      productId: input.productId,
+      customerRef: input.customerId,
+      value: value.toFixed(),
+      occurredAt,
+      metadata: input.metadata ?? null,
+    });
+  });
+  return { events, errors };
+}

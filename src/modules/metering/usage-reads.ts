@@ -1,0 +1,128 @@
+// Reading usage back: aggregated (GET /metering/usage) and raw (GET /metering/events).
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { Tenant, UseCaseContext } from '../../core/context.ts';
+import { AppError, fieldError, notFound } from '../../core/errors.ts';
+import { findMetersByKeys } from '../catalog/meter-repository.ts';
+import type { MeterRow } from '../catalog/tables.ts';
+import { aggregateUsage, bucketsOf, type Bucket, type Granularity } from './aggregate.ts';
+
+const MAX_BUCKETS = 1000;
+
+export async function findEnrollmentOrThrow(ex: Executor, tenant: Tenant, enrollmentId: string): Promise<{ id: string; product_id: string; product_version_id: string }> {
+  const row = await ex
+    .selectFrom('enrollments')
+    .select(['id', 'product_id', 'product_version_id'])
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .where('id', '=', enrollmentId)
+    .executeTakeFirst();
+  if (!row) throw notFound('enrollment');
+  return row;
+}
+
+async function meterByKey(ex: Executor, tenant: Tenant, key: string): Promise<MeterRow> {
+  const [meter] = await findMetersByKeys(ex, tenant, [key]);
+  if (!meter) throw notFound('meter', `No meter has the key "${key}".`);
+  return meter;
+}
+
+export function assertRange(from: Date, to: Date): void {
+  if (!(from < to)) throw fieldError('to', to.toISOString(), 'after_from', 'must be after from (the range is [from, to))');
+}
+
+export interface UsageSummary {
+  enrollmentId: string;
+  meter: string;
+  meterId: string;
+  aggregation: string;
+  from: Date;
+  to: Date;
+  value: string;
+  buckets: Bucket[];
+}
+
+export async function getUsage(
+  ex: Executor,
+  ctx: UseCaseContext,
+  query: { enrollmentId: string; meter: string; from: string; to: string; granularity?: Granularity },
+): Promise<UsageSummary> {
+  const from = new Date(query.from);
+  const to = new Date(query.to);
+  assertRange(from, to);
+  const granularity = query.granularity ?? 'none';
+  if (bucketsOf(from, to, granularity).length > MAX_BUCKETS) {
+    throw fieldError('granularity', granularity, 'max_buckets', `the range would have more than ${MAX_BUCKETS} buckets; use a coarser granularity or a shorter range`);
+  }
+  await findEnrollmentOrThrow(ex, ctx.tenant, query.enrollmentId);
+  const meter = await meterByKey(ex, ctx.tenant, query.meter);
+  const scope = { tenant: ctx.tenant, enrollmentId: query.enrollmentId, meterId: meter.id, aggregation: meter.aggregation, from, to };
+  const [total] = await aggregateUsage(ex, scope, 'none');
+  const buckets = granularity === 'none' ? [total!] : await aggregateUsage(ex, scope, granularity);
+  return { enrollmentId: query.enrollmentId, meter: meter.key, meterId: meter.id, aggregation: meter.aggregation, from, to, value: total!.value, buckets };
+}
+
+export interface StoredEventView {
+  eventId: string;
+  enrollmentId: string;
+  meter: string;
+  meterId: string;
+  value: string;
+  timestamp: Date;
+  metadata: Record<string, unknown> | null;
+  receivedAt: Date;
+}
+
+interface EventCursor {
+  at: string;
+  id: string;
+}
+
+function decodeEventCursor(cursor: string): EventCursor {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as EventCursor;
+    if (typeof parsed.at === 'string' && typeof parsed.id === 'string' && !Number.isNaN(Date.parse(parsed.at))) return parsed;
+  } catch {
+    // fall through
+  }
+  throw new AppError('bad_request', 'The cursor is not valid; use the nextCursor of a previous page.');
+}
+
+/** Raw events of an enrollment, newest first (by timestamp, then id). */
+export async function listEvents(
+  ex: Executor,
+  ctx: UseCaseContext,
+  query: { enrollmentId: string; meter?: string; from?: string; to?: string; limit?: number; cursor?: string },
+): Promise<{ items: StoredEventView[]; nextCursor: string | null }> {
+  const { tenant } = ctx;
+  await findEnrollmentOrThrow(ex, tenant, query.enrollmentId);
+  const limit = query.limit ?? 20;
+  let q = ex
+    .selectFrom('usage_events as e')
+    .innerJoin('meters as m', 'm.id', 'e.meter_id')
+    .select(['e.event_id', 'e.enrollment_id', 'm.key as meter', 'e.meter_id', 'e.value', 'e.occurred_at', 'e.metadata', 'e.received_at'])
+    .where('e.account_id', '=', tenant.accountId)
+    .where('e.environment', '=', tenant.environment)
+    .where('e.enrollment_id', '=', query.enrollmentId);
+  if (query.meter) q = q.where('e.meter_id', '=', (await meterByKey(ex, tenant, query.meter)).id);
+  if (query.from) q = q.where('e.occurred_at', '>=', new Date(query.from));
+  if (query.to) q = q.where('e.occurred_at', '<', new Date(query.to));
+  if (query.cursor) {
+    const c = decodeEventCursor(query.cursor);
+    q = q.where(sql<boolean>`(e.occurred_at, e.event_id) < (${new Date(c.at)}, ${c.id})`);
+  }
+  const rows = await q.orderBy('e.occurred_at', 'desc').orderBy('e.event_id', 'desc').limit(limit + 1).execute();
+  const items = rows.slice(0, limit).map((r) => ({
+    eventId: r.event_id,
+    enrollmentId: r.enrollment_id,
+    meter: r.meter,
+    meterId: r.meter_id,
+    value: r.value,
+    timestamp: r.occurred_at,
+    metadata: r.metadata,
+    receivedAt: r.received_at,
+  }));
+  const last = items[items.length - 1];
+  const nextCursor = rows.length > limit && last ? Buffer.from(JSON.stringify({ at: last.timestamp.toISOString(), id: last.eventId })).toString('base64url') : null;
+  return { items, nextCursor };
+}

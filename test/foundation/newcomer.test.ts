@@ -1,0 +1,49 @@
+// What the README promises a newcomer: `npm start` with nothing configured runs on the embedded
+// database, prints a sandbox key that works at once; the CLI creates accounts on the same data.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePortPair } from '../service-process.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'billing-newcomer-'));
+const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', ADMIN_TOKEN: '', BASE_URL: '', LOG_LEVEL: 'info' };
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('first start on the embedded database', () => {
+  it('prints a sandbox key that reads the development account, and keeps the keys in DATA_DIR', async () => {
+    const port = freePortPair()[0];
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    try {
+      const deadline = Date.now() + 60_000;
+      while (!/Server listening/.test(output) && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+      const key = /Sandbox secret key: (sk_test_[A-Za-z0-9_-]+)/.exec(output)?.[1];
+      expect(key, output).toBeDefined();
+      const tenant = await fetch(`http://127.0.0.1:${port}/account/tenant`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.json());
+      expect(tenant).toMatchObject({ slug: 'dev', status: 'active', collectionMode: 'byop' });
+      const saved = JSON.parse(readFileSync(join(dataDir, 'dev-account.json'), 'utf8'));
+      expect(saved.keys.map((k: { key: string }) => k.key)).toContain(key);
+    } finally {
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+    }
+  });
+
+  it('the CLI creates an account on the same embedded database (service stopped)', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'accounts', 'create', '--name', 'Acme CLI', '--slug', 'acme-cli', '--json'], { env, encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    const created = JSON.parse(result.stdout);
+    expect(created.account.slug).toBe('acme-cli');
+    expect(created.keys).toHaveLength(4);
+    const again = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'accounts', 'create', '--name', 'Dup', '--slug', 'acme-cli'], { env, encoding: 'utf8' });
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('taken');
+  });
+});

@@ -1,0 +1,82 @@
+// Runs the real service as a child process (node --import tsx src/main.ts), for tests that need
+// several processes or that kill one.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { ADMIN_TOKEN, adminQuery } from './harness.ts';
+
+export class ServiceProcess {
+  child: ChildProcess | null = null;
+  readonly output: string[] = [];
+  constructor(
+    readonly port: number,
+    private readonly env: Record<string, string>,
+  ) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      // Vitest puts BASE_URL=/ in the environment (Vite's base path): give the child its real one.
+      env: { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', BASE_URL: this.url, ADMIN_TOKEN, LOG_LEVEL: 'warn', ...this.env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    child.stderr?.on('data', (chunk: Buffer) => this.output.push(chunk.toString()));
+    this.child = child;
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && child.exitCode === null) {
+      try {
+        if ((await fetch(`${this.url}/readyz`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`service on port ${this.port} did not start:\n${this.output.join('')}`);
+  }
+
+  kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<number | null> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return Promise.resolve(child?.exitCode ?? null);
+    return new Promise((resolve) => {
+      child.once('exit', (code) => resolve(code));
+      child.kill(signal);
+    });
+  }
+}
+
+export function freePortPair(): [number, number] {
+  const base = 20000 + Math.floor(Math.random() * 20000);
+  return [base, base + 1];
+}
+
+/** A fresh PostgreSQL database for process tests, with its URL and a drop function. */
+export async function createScratchDatabase(baseUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  await adminQuery(baseUrl, `create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(baseUrl, `drop database if exists ${name} with (force)`) };
+}
+
+export async function api(base: string, method: string, path: string, key: string, body?: unknown, idempotencyKey?: string): Promise<{ status: number; body: any }> {
+  const headers: Record<string, string> = { authorization: `Bearer ${key}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') headers['idempotency-key'] = idempotencyKey ?? randomBytes(16).toString('hex');
+  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** One row of a query against a scratch database (for checks a test makes behind the API). */
+export async function queryRow<T>(url: string, text: string): Promise<T> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows[0] as T;
+  } finally {
+    await client.end();
+  }
+}
