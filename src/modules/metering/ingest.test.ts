@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../core/clock.ts';
 import { Money, sumAmounts } from '../../core/money.ts';
-import { setupUsageProduct, type UsageSetup } from '../../../test/factories.ts';
+import { setupUsageProduct, type UsageSetup } from '../../../test/factories/usage.ts';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../../../test/harness.ts';
 
 let t: TestContext;

@@ -10,11 +10,11 @@ import type { UseCaseContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { Money } from '../../core/money.ts';
 import { findMeterOrThrow, findProductOrThrow } from '../catalog/service.ts';
-import { effectivePrices } from '../customers/service.ts';
+import { effectivePrices, findEnrollmentOrThrow } from '../customers/service.ts';
 import { createDraftInvoice, finalizeInvoice, sendInvoice, type InvoiceView } from '../invoices/service.ts';
 import { aggregateUsage } from './aggregate.ts';
 import { lockUsageExclusive } from './repository.ts';
-import { assertRange, findEnrollmentOrThrow } from './usage-reads.ts';
+import { assertRange } from './usage-reads.ts';
 import { usageLines } from './usage-lines.ts';
 
 export interface InvoiceUsageInput {

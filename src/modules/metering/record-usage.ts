@@ -6,7 +6,7 @@
 import type { Tx } from '../../db/database.ts';
 import type { Tenant } from '../../core/context.ts';
 import { AppError, validationError, type FieldError } from '../../core/errors.ts';
-import { findMetersByKeys } from '../catalog/meter-repository.ts';
+import { findMetersByKeys } from '../catalog/service.ts';
 import type { MeterRow } from '../catalog/tables.ts';
 import type { NormalizedEvent } from './normalize.ts';
 import * as repo from './repository.ts';

@@ -11,7 +11,7 @@ export interface EnrollmentRef {
   productId: string;
 }
 
-/** (customer id or externalId, product id) -> the newest active enrollment id. */
+/** (customer id or externalId, product id) -> the newest enrollment that is not canceled (as customers' resolveEnrollment, for many at once). */
 export async function resolveEnrollments(ex: Executor, tenant: Tenant, refs: EnrollmentRef[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   const usable = refs.filter((r) => isUuid(r.productId));
@@ -23,7 +23,7 @@ export async function resolveEnrollments(ex: Executor, tenant: Tenant, refs: Enr
     join customers c on c.account_id = ${tenant.accountId} and c.environment = ${tenant.environment}
                     and (c.id = r.ref_id or c.external_id = r.ref)
     join enrollments e on e.account_id = ${tenant.accountId} and e.environment = ${tenant.environment}
-                      and e.customer_id = c.id and e.product_id = r.product_id and e.status = 'active'
+                      and e.customer_id = c.id and e.product_id = r.product_id and e.status <> 'canceled'
     order by r.ref, r.product_id, (c.id = r.ref_id) desc nulls last, e.id desc`.execute(ex);
   for (const row of result.rows) found.set(enrollmentKey(row.ref, row.product_id), row.id);
   return found;

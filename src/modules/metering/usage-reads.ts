@@ -3,23 +3,12 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
-import { findMetersByKeys } from '../catalog/meter-repository.ts';
+import { findMetersByKeys } from '../catalog/service.ts';
+import { findEnrollmentOrThrow } from '../customers/service.ts';
 import type { MeterRow } from '../catalog/tables.ts';
 import { aggregateUsage, bucketsOf, type Bucket, type Granularity } from './aggregate.ts';
 
 const MAX_BUCKETS = 1000;
-
-export async function findEnrollmentOrThrow(ex: Executor, tenant: Tenant, enrollmentId: string): Promise<{ id: string; product_id: string; product_version_id: string }> {
-  const row = await ex
-    .selectFrom('enrollments')
-    .select(['id', 'product_id', 'product_version_id'])
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
-    .where('id', '=', enrollmentId)
-    .executeTakeFirst();
-  if (!row) throw notFound('enrollment');
-  return row;
-}
 
 async function meterByKey(ex: Executor, tenant: Tenant, key: string): Promise<MeterRow> {
   const [meter] = await findMetersByKeys(ex, tenant, [key]);

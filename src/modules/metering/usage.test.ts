@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../core/clock.ts';
-import { setupUsageProduct, type UsageSetup } from '../../../test/factories.ts';
+import { setupUsageProduct, type UsageSetup } from '../../../test/factories/usage.ts';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../../../test/harness.ts';
 
 let t: TestContext;
@@ -165,5 +165,39 @@ describe('POST /billing/invoices/from-usage', () => {
     expect(res.status).toBe(422);
     const rows = await t.database.db.selectFrom('usage_events').select('event_id').where('event_id', '=', eventId).execute();
     expect(rows).toEqual([]);
+  });
+});
+
+describe('from-usage with a rate card', () => {
+  it("prices with the enrollment's rate card while it exists, and with the version again once deleted", async () => {
+    const setup = await setupUsageProduct(t.client, acme.key, [{ key: 'calls', price: { model: 'per_unit', unitPrice: '0.10' } }]);
+    await t.client.post('/metering/events/batch', acme.key, {
+      events: [
+        { meter: 'calls', productId: setup.productId, customerId: setup.customerId, value: '100', timestamp: '2026-05-03T10:00:00Z' },
+        { meter: 'calls', productId: setup.productId, customerId: setup.customerId, value: '100', timestamp: '2026-05-04T10:00:00Z' },
+      ],
+    });
+    const card = await t.client.post(`/customers/${setup.enrollmentId}/rate-cards`, acme.key, { prices: [{ meter: 'calls', unitPrice: '0.05' }] });
+    expect(card.status).toBe(201);
+    const discounted = await t.client.post('/billing/invoices/from-usage', acme.key, { customerId: setup.enrollmentId, from: '2026-05-03T00:00:00Z', to: '2026-05-04T00:00:00Z' });
+    expect(discounted.status).toBe(201);
+    expect(discounted.body.lineItems[0]).toMatchObject({ quantity: '100', unitPrice: '0.05', amount: '5.00' });
+    expect((await t.client.delete(`/customers/${setup.enrollmentId}/rate-cards/${card.body.id}`, acme.key)).status).toBe(200);
+    const regular = await t.client.post('/billing/invoices/from-usage', acme.key, { customerId: setup.enrollmentId, from: '2026-05-04T00:00:00Z', to: '2026-05-05T00:00:00Z' });
+    expect(regular.body.lineItems[0]).toMatchObject({ quantity: '100', unitPrice: '0.1', amount: '10.00' });
+  });
+
+  it('graduated tiers become one line per tier reached', async () => {
+    const setup = await setupUsageProduct(t.client, acme.key, [
+      { key: 'calls', price: { model: 'tiered', tiers: [{ upTo: '10', unitPrice: '1' }, { upTo: null, unitPrice: '0.5', flatPrice: '2' }] } },
+    ]);
+    await t.client.post('/metering/events', acme.key, { meter: 'calls', productId: setup.productId, customerId: setup.customerId, value: '25', timestamp: '2026-05-05T10:00:00Z' });
+    const res = await t.client.post('/billing/invoices/from-usage', acme.key, { customerId: setup.enrollmentId, from: '2026-05-05T00:00:00Z', to: '2026-05-06T00:00:00Z' });
+    expect(res.body.lineItems.map((l: { quantity: string; unitPrice: string; amount: string }) => [l.quantity, l.unitPrice, l.amount])).toEqual([
+      ['10', '1', '10.00'],
+      ['15', '0.5', '7.50'],
+      ['1', '2', '2.00'],
+    ]);
+    expect(res.body.total).toBe('19.50');
   });
 });

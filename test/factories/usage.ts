@@ -1,6 +1,6 @@
 // Builders of common set-ups through the public API (never through SQL), for tests and benchmarks.
 import { randomBytes } from 'node:crypto';
-import type { ApiClient } from './harness.ts';
+import type { ApiClient } from '../harness.ts';
 
 export interface UsageSetup {
   productId: string;
