@@ -60,6 +60,17 @@ describe('POST /customers/{customerID}/enrollments', () => {
     expect(again.body.error_code).toBe('conflict');
   });
 
+  it("is not confused by another customer whose externalId is this customer's id", async () => {
+    const b = await createCustomer(t.client, acme.key);
+    const a = await createCustomer(t.client, acme.key, { externalId: b.id });
+    const { product } = await createPublishedUsageProduct(t.client, acme.key);
+    await enroll(t.client, acme.key, a.id, product.id);
+    expect((await t.client.post(`/customers/${b.id}/enrollments`, acme.key, { productId: product.id })).status).toBe(201);
+    // By id, the id match wins over the externalId match.
+    const byId = await resolveEnrollment(t.app.deps.db, sandbox(), b.id, product.id);
+    expect(byId?.customer_id).toBe(b.id);
+  });
+
   it('answers 404 for an unknown customer or product', async () => {
     const customer = await createCustomer(t.client, acme.key);
     const unknown = '0190a0a0-0000-7000-8000-000000000000';

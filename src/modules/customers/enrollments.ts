@@ -47,7 +47,7 @@ export interface CreateEnrollmentInput {
 export async function createEnrollment(tx: Tx, ctx: UseCaseContext, customerId: string, input: CreateEnrollmentInput): Promise<EnrollmentView> {
   await findCustomerOrThrow(tx, ctx.tenant, customerId, true);
   const { version } = await resolvePublishedVersion(tx, ctx.tenant, input.productId, input.productVersionId);
-  const existing = await repo.findLiveEnrollment(tx, ctx.tenant, customerId, input.productId, true);
+  const existing = await repo.findLiveEnrollmentOfCustomer(tx, ctx.tenant, customerId, input.productId);
   if (existing) {
     throw new AppError('conflict', `The customer is already enrolled in this product (enrollment ${existing.id}, status ${existing.status}).`);
   }

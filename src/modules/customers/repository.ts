@@ -77,6 +77,21 @@ export async function listCustomerEnrollments(ex: Executor, tenant: Tenant, cust
   return query.orderBy('id', 'desc').limit(limit + 1).execute();
 }
 
+/** The customer's enrollment in the product that is not canceled, if any. */
+export async function findLiveEnrollmentOfCustomer(ex: Executor, tenant: Tenant, customerId: string, productId: string): Promise<EnrollmentRow | undefined> {
+  return ex
+    .selectFrom('enrollments')
+    .selectAll()
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .where('customer_id', '=', customerId)
+    .where('product_id', '=', productId)
+    .where('status', '<>', 'canceled')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /**
  * The newest enrollment of a customer in a product that is not canceled. `customerRef` is the
  * customer id or its externalId (an id match wins). One query on the enrollments_customer_product
