@@ -39,6 +39,22 @@ describe('rate limits', () => {
     expect(results.every((r) => r.status === 200)).toBe(true);
   });
 
+  it('limits keyless routes per client address', async () => {
+    const publicApp = await startTestApp({ env: { RATE_LIMIT_PUBLIC_PER_SECOND: '3' }, database: t.database });
+    try {
+      // Signed object URLs take no key; a bad signature answers 403 until the address is over its limit.
+      const url = '/storage/objects/not-a-real-key?expires=1&signature=x';
+      const results = await Promise.all(Array.from({ length: 8 }, () => publicApp.client.get(url, null)));
+      expect(results.filter((r) => r.status === 429).length).toBeGreaterThan(0);
+      expect(results.filter((r) => r.status !== 429).length).toBeLessThanOrEqual(6);
+      const limited = results.find((r) => r.status === 429)!;
+      expect(limited.body.error.code).toBe('rate_limited');
+      expect(limited.headers['ratelimit-limit']).toBe('3');
+    } finally {
+      await publicApp.app.close();
+    }
+  });
+
   it.runIf(usingRedis)('shares the count across processes through Redis', async () => {
     const second = await startTestApp({ env: { RATE_LIMIT_SANDBOX_PER_SECOND: '5' }, database: t.database });
     try {
