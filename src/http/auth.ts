@@ -1,10 +1,11 @@
 // Bearer authentication and scope checks, declared per route through `config.auth` and `config.scope`.
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../core/errors.ts';
-import { authenticate } from '../modules/accounts/service.ts';
+import { createAuthenticator } from '../modules/accounts/service.ts';
 import type { App, AppDeps } from './types.ts';
 
 export function registerAuth(app: App, deps: AppDeps): void {
+  const authenticate = createAuthenticator(deps.db);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
@@ -19,7 +20,7 @@ export function registerAuth(app: App, deps: AppDeps): void {
       return;
     }
     if (!token) throw new AppError('unauthorized', 'Missing API key. Send "Authorization: Bearer sk_test_..." (or sk_live_).');
-    const auth = await authenticate(deps.db, token);
+    const auth = await authenticate(token);
     if (auth.keyType !== 'secret') throw new AppError('forbidden', 'A publishable key cannot call this route; use a secret key on your server.');
     if (config.scope && !auth.scopes.includes(config.scope)) {
       throw new AppError('forbidden', `This key lacks the scope ${config.scope}.`);

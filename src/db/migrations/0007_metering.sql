@@ -15,8 +15,10 @@ create table usage_events (
   received_at timestamptz not null,
   primary key (account_id, environment, event_id)
 );
--- Raw reads and the edges of a range that cut an hour.
-create index usage_events_usage on usage_events (account_id, environment, enrollment_id, meter_id, occurred_at);
+-- Raw reads and the edges of a range that cut an hour. It leads with the enrollment (a tenant-unique
+-- UUID), not with (account_id, environment): that way a lookup by event id can only use the primary
+-- key, even when the statistics of a fast-growing table are stale and would make both look alike.
+create index usage_events_usage on usage_events (enrollment_id, meter_id, occurred_at);
 
 create table usage_hourly (
   account_id uuid not null,
@@ -30,7 +32,10 @@ create table usage_hourly (
   latest_value numeric not null,
   latest_at timestamptz not null,
   latest_event_id text not null,
-  primary key (account_id, environment, enrollment_id, meter_id, hour)
+  -- Concurrent ingestion groups write different shards of the same hour, so a busy enrollment's
+  -- rollup row is never a lock every group queues on. Readers aggregate across shards.
+  shard smallint not null default 0,
+  primary key (account_id, environment, enrollment_id, meter_id, hour, shard)
 );
 
 -- Distinct values per hour for unique_count meters (distinct counts cannot be added up).

@@ -1,6 +1,7 @@
 // Accounts, their keys and authentication.
 // Invariants: a key is stored only as a hash and shown once; a revoked key stops working at once
 // (every request reads the key row, no cache); an account's sandbox always collects `byop`.
+import DataLoader from 'dataloader';
 import type { Db, Executor, Tx } from '../../db/database.ts';
 import type { Environment, Tenant, UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
@@ -144,14 +145,32 @@ export async function countAccounts(db: Db): Promise<number> {
   return repo.countAccounts(db);
 }
 
-/** Resolves a bearer key; throws 401 for anything that is not a live key of an active account. */
-export async function authenticate(db: Db, presented: string): Promise<AuthContext> {
-  if (!parseKey(presented)) throw new AppError('unauthorized', 'The API key is malformed. Send "Authorization: Bearer sk_test_..." or sk_live_.');
-  const row = await repo.findKeyByHash(db, hashKey(presented));
-  if (!row) throw new AppError('unauthorized', 'The API key is not valid.');
-  if (row.revoked_at) throw new AppError('unauthorized', 'The API key was revoked.');
-  if (row.account_status !== 'active') throw new AppError('forbidden', `The account is ${row.account_status}.`);
-  return { keyId: row.id, keyType: row.type, accountId: row.account_id, environment: row.environment, scopes: row.scopes };
+export type Authenticator = (presented: string) => Promise<AuthContext>;
+
+/**
+ * Resolves bearer keys; throws 401 for anything that is not a live key of an active account.
+ * Keys of requests that arrive in the same turn of the event loop are looked up in one query
+ * (DataLoader, no cache):
+ * every request still reads its key row, so a revoked key stops working at once.
+ */
+export function createAuthenticator(db: Db): Authenticator {
+  const loader = new DataLoader<string, repo.KeyWithAccountStatus | undefined>(
+    async (hashes) => {
+      const rows = new Map((await repo.findKeysByHashes(db, hashes)).map((row) => [row.key_hash, row]));
+      return hashes.map((hash) => rows.get(hash));
+    },
+    // setImmediate, not the default nextTick: requests read from different sockets in one turn of
+    // the event loop then share a query.
+    { cache: false, maxBatchSize: 500, batchScheduleFn: (callback) => setImmediate(callback) },
+  );
+  return async (presented) => {
+    if (!parseKey(presented)) throw new AppError('unauthorized', 'The API key is malformed. Send "Authorization: Bearer sk_test_..." or sk_live_.');
+    const row = await loader.load(hashKey(presented));
+    if (!row) throw new AppError('unauthorized', 'The API key is not valid.');
+    if (row.revoked_at) throw new AppError('unauthorized', 'The API key was revoked.');
+    if (row.account_status !== 'active') throw new AppError('forbidden', `The account is ${row.account_status}.`);
+    return { keyId: row.id, keyType: row.type, accountId: row.account_id, environment: row.environment, scopes: row.scopes };
+  };
 }
 
 export async function getTenant(ex: Executor, ctx: UseCaseContext): Promise<AccountView> {

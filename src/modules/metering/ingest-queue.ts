@@ -37,11 +37,18 @@ export interface IngestQueueOptions {
   maxEventsPerGroup: number;
 }
 
+/** Rollup shards: a group writes the shard of its slot, offset per process so processes differ. */
+const ROLLUP_SHARDS = 16;
+
 export class IngestQueue {
   private readonly pending: Pending[] = [];
   private running = 0;
+  private readonly freeSlots: number[];
 
-  constructor(private readonly options: IngestQueueOptions) {}
+  constructor(private readonly options: IngestQueueOptions) {
+    const offset = Math.floor(Math.random() * ROLLUP_SHARDS);
+    this.freeSlots = Array.from({ length: options.concurrency }, (_, i) => (offset + i) % ROLLUP_SHARDS);
+  }
 
   /** Queues a request; resolves with its outcome once its group committed. */
   submit(job: IngestJob): Promise<Outcome> {
@@ -62,16 +69,18 @@ export class IngestQueue {
         group.push(next);
       }
       this.running++;
-      void this.writeGroup(group).finally(() => {
+      const shard = this.freeSlots.pop()!;
+      void this.writeGroup(group, shard).finally(() => {
+        this.freeSlots.push(shard);
         this.running--;
         this.pump();
       });
     }
   }
 
-  private async writeGroup(group: Pending[]): Promise<void> {
+  private async writeGroup(group: Pending[], shard: number): Promise<void> {
     try {
-      const outcomes = await this.commit(group.map((p) => p.job));
+      const outcomes = await this.commit(group.map((p) => p.job), shard);
       group.forEach((p, i) => {
         const outcome = outcomes[i]!;
         if (outcome instanceof AppError) p.reject(outcome);
@@ -83,12 +92,12 @@ export class IngestQueue {
         return;
       }
       // One request's data broke the whole statement: retry each alone so the others still land.
-      await Promise.all(group.map((p) => this.writeGroup([p])));
+      await Promise.all(group.map((p) => this.writeGroup([p], shard)));
     }
   }
 
   /** One transaction for the group. An AppError in the result is an unstored refusal (409/422 key errors). */
-  private async commit(jobs: IngestJob[]): Promise<Array<Outcome | AppError>> {
+  private async commit(jobs: IngestJob[], shard: number): Promise<Array<Outcome | AppError>> {
     const { db, clock, idempotency } = this.options;
     return db.transaction().execute(async (tx) => {
       const now = clock.now();
@@ -109,7 +118,7 @@ export class IngestQueue {
         toRun.push(i);
       });
 
-      const results = await recordUsage(tx, toRun.map((i) => jobs[i]!), now);
+      const results = await recordUsage(tx, toRun.map((i) => jobs[i]!), now, shard);
       const toStore: ResponseToStore[] = [];
       toRun.forEach((jobIndex, k) => {
         const job = jobs[jobIndex]!;

@@ -17,7 +17,7 @@ export function registerIngestRoutes(app: App, deps: AppDeps): void {
     db: deps.db,
     clock: deps.clock,
     idempotency: deps.idempotency,
-    concurrency: deps.dbKind === 'pglite' ? 1 : Math.max(1, Math.min(4, deps.config.databasePoolSize - 2)),
+    concurrency: Number(process.env.INGEST_CONCURRENCY ?? 1),
     maxEventsPerGroup: 20_000,
   });
 
