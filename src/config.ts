@@ -27,6 +27,7 @@ const EnvSchema = Type.Object({
   MAIL_FROM: Type.Optional(Type.String({ pattern: MAIL_FROM_PATTERN, maxLength: 320 })),
   METERING_BATCH_MAX_EVENTS: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
   METERING_BATCH_MAX_BYTES: Type.Optional(Positive),
+  METERING_WRITE_GROUPS: Type.Optional(Type.Integer({ minimum: 1, maximum: 16 })),
   ...StorageEnv.properties,
 });
 
@@ -54,7 +55,7 @@ export interface Config {
   /** Object storage (local disk or S3), upload limits and URL lifetimes. */
   storage: StorageConfig;
   /** Limits of POST /metering/events/batch: events per request and body size. */
-  metering: { batchMaxEvents: number; batchMaxBytes: number };
+  metering: { batchMaxEvents: number; batchMaxBytes: number; writeGroups: number };
 }
 
 export class ConfigError extends Error {}
@@ -94,7 +95,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? `no-reply@${hostnameOf(baseUrl)}`,
     storage,
-    metering: { batchMaxEvents: e.METERING_BATCH_MAX_EVENTS ?? 1000, batchMaxBytes: e.METERING_BATCH_MAX_BYTES ?? 2 * 1024 * 1024 },
+    metering: {
+      batchMaxEvents: e.METERING_BATCH_MAX_EVENTS ?? 1000,
+      batchMaxBytes: e.METERING_BATCH_MAX_BYTES ?? 2 * 1024 * 1024,
+      writeGroups: e.METERING_WRITE_GROUPS ?? 1,
+    },
   };
 }
 

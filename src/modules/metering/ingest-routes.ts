@@ -17,7 +17,9 @@ export function registerIngestRoutes(app: App, deps: AppDeps): void {
     db: deps.db,
     clock: deps.clock,
     idempotency: deps.idempotency,
-    concurrency: Number(process.env.INGEST_CONCURRENCY ?? 1),
+    // One group at a time per process measured fastest here: the event loop, not the database, is
+    // the limit, and a second group in flight only adds round trips. PGlite has one connection anyway.
+    concurrency: deps.dbKind === 'pglite' ? 1 : deps.config.metering.writeGroups,
     maxEventsPerGroup: 20_000,
   });
 
