@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- fixtures hand back the API JSON as the tests read it */
 // Catalog and customer fixtures through the public API, for tests of any area.
 import type { ApiClient } from '../harness.ts';
 

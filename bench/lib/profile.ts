@@ -1,0 +1,72 @@
+// The two profiles. Quick is CI's smoke run (well under a minute on 2 cores, ratio gates only);
+// full is for people (longer runs, more rounds, 1M and 10M events, the absolute gate, PGlite).
+export interface Profile {
+  name: 'quick' | 'full';
+  rounds: number;
+  /** Closed-loop run length per round and server, whole seconds (autocannon stops on a 1 s tick). */
+  singleSeconds: number;
+  batchSeconds: number;
+  replaySeconds: number;
+  /** Open-loop run length for the latency percentiles. */
+  latencySeconds: number;
+  warmupSeconds: number;
+  /**
+   * Closed-loop connections: enough to saturate both sides. The reference saturates at its pool
+   * size (10); the service groups concurrent requests into one commit, so it needs more in flight.
+   */
+  singleConnections: number;
+  batchConnections: number;
+  batchSize: number;
+  /** Events of the enrollment invoiced in scenario 4, and of the large one (null: not run). */
+  invoiceEvents: number;
+  invoiceLargeEvents: number | null;
+  invoiceRequestsPerRound: number;
+  /** The absolute from-usage time gate (25 ms) fails the run only when true. */
+  absoluteGate: boolean;
+  /** Scenario 5 (the service on embedded PGlite). */
+  pglite: { invoiceEvents: number; invoiceLargeEvents: number | null } | null;
+  /** Same pool size for the service and the references. */
+  poolSize: number;
+  /** Measure the HTTP ceiling (hello-world server): context, not a gate. */
+  ceiling: boolean;
+}
+
+export const QUICK: Profile = {
+  name: 'quick',
+  rounds: 3,
+  singleSeconds: 1,
+  batchSeconds: 1,
+  replaySeconds: 1,
+  latencySeconds: 1,
+  warmupSeconds: 1,
+  singleConnections: 64,
+  batchConnections: 8,
+  batchSize: 1000,
+  invoiceEvents: 100_000,
+  invoiceLargeEvents: null,
+  invoiceRequestsPerRound: 5,
+  absoluteGate: false,
+  pglite: null,
+  poolSize: 10,
+  ceiling: false,
+};
+
+export const FULL: Profile = {
+  name: 'full',
+  rounds: 5,
+  singleSeconds: 10,
+  batchSeconds: 10,
+  replaySeconds: 5,
+  latencySeconds: 10,
+  warmupSeconds: 3,
+  singleConnections: 64,
+  batchConnections: 8,
+  batchSize: 1000,
+  invoiceEvents: 1_000_000,
+  invoiceLargeEvents: 10_000_000,
+  invoiceRequestsPerRound: 11,
+  absoluteGate: true,
+  pglite: { invoiceEvents: 1_000_000, invoiceLargeEvents: null },
+  poolSize: 10,
+  ceiling: true,
+};

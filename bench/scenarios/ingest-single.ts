@@ -1,0 +1,94 @@
+// Scenario 1: single-event ingestion, POST /metering/events, one new event per request.
+// Max throughput (closed loop) of the service against reference (1), alternating A, B per round;
+// then p99 latency under an open loop at half of each one's measured max; the HTTP ceiling
+// (hello-world node:http) for scale. Gate: median ratio >= 2.0 (goal 3.0).
+import { runClosedLoop } from '../lib/closed-loop.ts';
+import { runOpenLoop } from '../lib/open-loop.ts';
+import type { Enrollment } from '../lib/setup.ts';
+import { median } from '../lib/stats.ts';
+import { EventFactory, SingleEvents } from '../lib/workloads.ts';
+import { eventTarget, serviceHeaders, type ScenarioContext } from './context.ts';
+import { verifyReferenceIngestion, verifyServiceIngestion } from './verify-ingestion.ts';
+
+export async function singleEventScenario(ctx: ScenarioContext, enrollment: Enrollment): Promise<void> {
+  const { profile, report } = ctx;
+  const headers = serviceHeaders(ctx);
+  const ours = new SingleEvents(`${ctx.runId}-s1`, new EventFactory(eventTarget(ctx, enrollment.customerId), `${ctx.runId}-s1`));
+  const refCustomer = eventTarget(ctx).customerId;
+  const reference = ctx.references?.single;
+  const ref = new SingleEvents(`${ctx.runId}-r1`, new EventFactory({ ...eventTarget(ctx), customerId: refCustomer }, `${ctx.runId}-r1`));
+  const loop = { connections: profile.singleConnections, headers };
+
+  // Warm-up (JIT, connection pools, caches): not measured, but its events are in the ledger.
+  await runClosedLoop(ctx.service.url, ours, { ...loop, durationSeconds: profile.warmupSeconds });
+  if (reference) await runClosedLoop(reference.url, ref, { ...loop, durationSeconds: profile.warmupSeconds });
+  ours.assertHealthy('service warm-up');
+  ref.assertHealthy('reference warm-up');
+
+  const oursRates: number[] = [];
+  const refRates: number[] = [];
+  for (let round = 0; round < profile.rounds; round += 1) {
+    oursRates.push((await runClosedLoop(ctx.service.url, ours, { ...loop, durationSeconds: profile.singleSeconds })).requestsPerSecond);
+    if (reference) refRates.push((await runClosedLoop(reference.url, ref, { ...loop, durationSeconds: profile.singleSeconds })).requestsPerSecond);
+    console.log(`  round ${round + 1}: service ${Math.round(oursRates.at(-1)!)} events/s${reference ? `, reference ${Math.round(refRates.at(-1)!)} events/s` : ''}`);
+  }
+  const ratios = refRates.map((r, i) => oursRates[i]! / r);
+  const ratio = reference ? median(ratios) : null;
+  report.row({
+    database: ctx.service.kind,
+    scenario: '1. single event: max throughput',
+    unit: 'events/s',
+    ours: median(oursRates),
+    reference: reference ? median(refRates) : null,
+    referenceName: 'ref 1: Fastify+pg insert',
+    ratio,
+    goal: reference ? '>= 2.0 (goal 3.0)' : 'no gate',
+    verdict: ratio === null ? 'info' : ratio >= 2.0 ? 'pass' : 'fail',
+    gating: ratio !== null,
+    rounds: { ours: oursRates, reference: refRates, ratios },
+  });
+
+  // Latency at half of the measured max: an open loop, so queueing shows in the percentiles.
+  const oursLatency = await runOpenLoop(ctx.service.url, ours, { ratePerSecond: median(oursRates) / 2, durationSeconds: profile.latencySeconds, headers });
+  const refLatency = reference
+    ? await runOpenLoop(reference.url, ref, { ratePerSecond: median(refRates) / 2, durationSeconds: profile.latencySeconds, headers })
+    : null;
+  report.row({
+    database: ctx.service.kind,
+    scenario: '1. single event: p99 at half max (open loop)',
+    unit: 'ms',
+    ours: oursLatency.p99Ms,
+    reference: refLatency?.p99Ms ?? null,
+    referenceName: 'ref 1 at half its max',
+    ratio: null,
+    goal: 'reported',
+    verdict: 'info',
+    gating: false,
+    note: `service at ${Math.round(oursLatency.ratePerSecond)}/s: p50 ${oursLatency.p50Ms.toFixed(1)} ms, p90 ${oursLatency.p90Ms.toFixed(1)} ms, max ${oursLatency.maxMs.toFixed(1)} ms${
+      refLatency ? `; reference at ${Math.round(refLatency.ratePerSecond)}/s: p50 ${refLatency.p50Ms.toFixed(1)} ms, p99 ${refLatency.p99Ms.toFixed(1)} ms` : ''
+    }`,
+  });
+
+  if (ctx.references && profile.ceiling) await measureCeiling(ctx, ctx.references.hello.url, median(oursRates));
+
+  await verifyServiceIngestion(ctx, { label: '1. single events (service)', workloads: [ours], url: ctx.service.url, headers }, enrollment);
+  if (reference) await verifyReferenceIngestion(ctx, { label: '1. single events (ref 1)', workloads: [ref], url: reference.url, headers }, refCustomer);
+}
+
+/** The HTTP ceiling: the same requests against a server that stores nothing. */
+async function measureCeiling(ctx: ScenarioContext, url: string, oursRate: number): Promise<void> {
+  const hello = new SingleEvents(`${ctx.runId}-hello`, new EventFactory(eventTarget(ctx), `${ctx.runId}-hello`));
+  const result = await runClosedLoop(url, hello, { connections: ctx.profile.singleConnections, durationSeconds: ctx.profile.singleSeconds, headers: serviceHeaders(ctx) });
+  ctx.report.row({
+    database: ctx.service.kind,
+    scenario: '1. HTTP ceiling (same requests, nothing stored)',
+    unit: 'req/s',
+    ours: oursRate,
+    reference: result.requestsPerSecond,
+    referenceName: 'ref 4: node:http hello',
+    ratio: oursRate / result.requestsPerSecond,
+    goal: 'reported',
+    verdict: 'info',
+    gating: false,
+  });
+}

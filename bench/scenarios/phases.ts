@@ -1,0 +1,145 @@
+// The two phases of a run. PostgreSQL: a fresh database, the service and the four reference
+// servers on it (all started once; only the one being measured receives load), scenarios 1-4
+// with their gates. PGlite: the service alone on a temporary data folder, the same scenarios,
+// reported without gates (the references are PostgreSQL servers, so there is nothing to compare).
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { onCleanup } from '../lib/cleanup.ts';
+import { createBenchDatabase, postgresFacts, type PostgresFacts } from '../lib/database.ts';
+import { MissingEndpoint, JsonClient } from '../lib/http.ts';
+import type { Profile } from '../lib/profile.ts';
+import { startServer, stopAllServers, type RunningServer } from '../lib/processes.ts';
+import type { Report } from '../lib/report.ts';
+import { startPgliteService, startPostgresService, type ServiceUnderTest } from '../lib/service.ts';
+import { enroll, setUpTenant, UNIT_PRICE } from '../lib/setup.ts';
+import type { References, ScenarioContext } from './context.ts';
+import { batchScenarios } from './ingest-batch.ts';
+import { singleEventScenario } from './ingest-single.ts';
+import { invoiceScenario } from './invoice-from-usage.ts';
+
+interface PhaseOptions {
+  profile: Profile;
+  report: Report;
+  runId: string;
+}
+
+export async function postgresPhase(serverUrl: string, options: PhaseOptions): Promise<PostgresFacts> {
+  const database = await createBenchDatabase(serverUrl);
+  const dropDatabase = onCleanup(`drop database ${database.name}`, () => database.drop());
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-pg-'));
+  const removeDir = onCleanup('remove the data folder', () => rm(dataDir, { recursive: true, force: true }));
+  let service: ServiceUnderTest | null = null;
+  try {
+    console.log(`PostgreSQL: database ${database.name}`);
+    // The ingestion references need nothing from the service: they start while it boots.
+    const starting = startIngestReferences(database.url, options.profile.poolSize);
+    // Awaited below; this only keeps a failed start from being unhandled if the service fails first.
+    starting.catch(() => undefined);
+    service = await startPostgresService(database.url, dataDir, options.profile.poolSize);
+    const facts = await service.withDatabase(postgresFacts);
+    const tenant = await setUpTenant(service.url);
+    // The references' table: the shape, keys and indexes of usage_events (which migrations just made).
+    await service.withDatabase((sql) => sql.query('create table ref_usage_events (like usage_events including all)'));
+    const ingest = await starting;
+    const startUsageSum = () => startReference('ref 3 (raw usage sum)', 'bench/reference/usage-sum.ts', referenceEnv(database.url, options.profile.poolSize, tenant.accountId, tenant.meterId));
+    const references = { ...ingest, startUsageSum };
+    await runScenarios({ ...options, service, tenant, references, eventTimestamp: pinnedTimestamp() });
+    return facts;
+  } finally {
+    // The service and every reference: nothing may hold the database when it is dropped.
+    await service?.stop();
+    await stopAllServers();
+    await removeDir();
+    await dropDatabase();
+  }
+}
+
+export async function pglitePhase(options: PhaseOptions): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-pglite-'));
+  const removeDir = onCleanup('remove the PGlite folder', () => rm(dataDir, { recursive: true, force: true }));
+  let service: ServiceUnderTest | null = null;
+  try {
+    console.log(`PGlite: data folder ${dataDir}`);
+    service = await startPgliteService(dataDir, options.profile.poolSize);
+    const tenant = await setUpTenant(service.url);
+    await runScenarios({ ...options, service, tenant, references: null, eventTimestamp: pinnedTimestamp() });
+  } finally {
+    await service?.stop();
+    await removeDir();
+  }
+}
+
+function referenceEnv(databaseUrl: string, poolSize: number, accountId: string, meterId: string): Record<string, string> {
+  return { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(poolSize), ACCOUNT_ID: accountId, METER_ID: meterId, UNIT_PRICE };
+}
+
+function startReference(name: string, script: string, env: Record<string, string>): Promise<RunningServer> {
+  return startServer({ name, script, env, readyPath: '/healthz' });
+}
+
+async function startIngestReferences(databaseUrl: string, poolSize: number): Promise<Omit<References, 'startUsageSum'>> {
+  const accountId = randomUUID();
+  const env = referenceEnv(databaseUrl, poolSize, accountId, randomUUID());
+  const [single, batch, hello] = await Promise.all([
+    startReference('ref 1 (single insert)', 'bench/reference/single-insert.ts', env),
+    startReference('ref 2 (batch insert)', 'bench/reference/batch-insert.ts', env),
+    startReference('ref 4 (hello world)', 'bench/reference/hello.ts', env),
+  ]);
+  return { single, batch, hello, accountId };
+}
+
+/** A minute ago, whole seconds: every ingested event carries it, so invoicing it later is in the past. */
+function pinnedTimestamp(): string {
+  return new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000).toISOString();
+}
+
+async function runScenarios(ctx: ScenarioContext): Promise<void> {
+  const { profile, service } = ctx;
+  // A new client per probe: on PGlite the service moves to a new port after each database check.
+  const probe = async (path: string) => {
+    const api = new JsonClient(service.url, `Bearer ${ctx.tenant.secretKey}`, 1);
+    await api.assertRoute('POST', path).finally(() => api.close());
+  };
+  const routes = {
+    single: () => probe('/metering/events'),
+    batch: () => probe('/metering/events/batch'),
+    invoice: () => probe('/billing/invoices/from-usage'),
+  };
+  await guarded(ctx, '1. single event', async () => {
+    await routes.single();
+    await singleEventScenario(ctx, await enroll(service.url, ctx.tenant, `${ctx.runId}-single`));
+  });
+  await guarded(ctx, '2-3. batches', async () => {
+    await routes.batch();
+    await batchScenarios(ctx, await enroll(service.url, ctx.tenant, `${ctx.runId}-batch`));
+  });
+  await guarded(ctx, '4. from-usage', async () => {
+    await routes.invoice();
+    const counts = service.kind === 'pglite' ? profile.pglite ?? { invoiceEvents: profile.invoiceEvents, invoiceLargeEvents: null } : profile;
+    const base = await enroll(service.url, ctx.tenant, `${ctx.runId}-invoice`);
+    const large = counts.invoiceLargeEvents ? await enroll(service.url, ctx.tenant, `${ctx.runId}-invoice-large`) : null;
+    await invoiceScenario(ctx, base, large, { base: counts.invoiceEvents, large: counts.invoiceLargeEvents });
+  });
+}
+
+/** Runs a scenario; a missing endpoint skips it (reported), any other error fails the run. */
+async function guarded(ctx: ScenarioContext, name: string, run: () => Promise<void>): Promise<void> {
+  console.log(`${ctx.service.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}: scenario ${name} (at ${Math.round(process.uptime())} s)`);
+  try {
+    const dead = ctx.service.exitReport();
+    if (dead) throw new Error(`not run, the service is gone: ${dead.split('\n')[0]}`);
+    await run();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof MissingEndpoint) {
+      ctx.report.row({ database: ctx.service.kind, scenario: name, unit: '', ours: null, reference: null, referenceName: '', ratio: null, goal: '', verdict: 'skipped', gating: false, note: message });
+      ctx.report.note(`${ctx.service.kind}: scenario ${name} skipped: ${message}`);
+      console.log(`  skipped: ${message}`);
+      return;
+    }
+    const died = ctx.service.exitReport();
+    ctx.report.check(ctx.service.kind, `scenario ${name} ran to the end`, false, died ? `${message}; ${died}` : message);
+  }
+}
