@@ -98,7 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metering: {
       batchMaxEvents: e.METERING_BATCH_MAX_EVENTS ?? 1000,
       batchMaxBytes: e.METERING_BATCH_MAX_BYTES ?? 2 * 1024 * 1024,
-      writeGroups: e.METERING_WRITE_GROUPS ?? 1,
+      writeGroups: e.METERING_WRITE_GROUPS ?? 2,
     },
   };
 }

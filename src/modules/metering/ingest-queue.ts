@@ -37,6 +37,13 @@ export interface IngestQueueOptions {
   maxEventsPerGroup: number;
 }
 
+/**
+ * A second group is written alongside the first only when enough events wait (batches): then the
+ * database, not the event loop, is the limit and a second backend helps. Small single-event groups
+ * go one at a time, where an extra group in flight only adds round trips (measured both ways).
+ */
+const PARALLEL_GROUP_MIN_EVENTS = 2000;
+
 /** Rollup shards: a group writes the shard of its slot, offset per process so processes differ. */
 const ROLLUP_SHARDS = 16;
 
@@ -60,7 +67,7 @@ export class IngestQueue {
   }
 
   private pump(): void {
-    while (this.running < this.options.concurrency && this.pending.length > 0) {
+    while (this.running < this.options.concurrency && this.pending.length > 0 && (this.running === 0 || this.pendingEvents() >= PARALLEL_GROUP_MIN_EVENTS)) {
       const group: Pending[] = [];
       let events = 0;
       while (this.pending.length > 0 && (group.length === 0 || events + this.pending[0]!.job.events.length <= this.options.maxEventsPerGroup)) {
@@ -76,6 +83,12 @@ export class IngestQueue {
         this.pump();
       });
     }
+  }
+
+  private pendingEvents(): number {
+    let events = 0;
+    for (const p of this.pending) events += p.job.events.length;
+    return events;
   }
 
   private async writeGroup(group: Pending[], shard: number): Promise<void> {

@@ -17,8 +17,7 @@ export function registerIngestRoutes(app: App, deps: AppDeps): void {
     db: deps.db,
     clock: deps.clock,
     idempotency: deps.idempotency,
-    // One group at a time per process measured fastest here: the event loop, not the database, is
-    // the limit, and a second group in flight only adds round trips. PGlite has one connection anyway.
+    // At most this many groups in flight (see PARALLEL_GROUP_MIN_EVENTS). PGlite has one connection.
     concurrency: deps.dbKind === 'pglite' ? 1 : deps.config.metering.writeGroups,
     maxEventsPerGroup: 20_000,
   });
