@@ -2,6 +2,7 @@
 // one statement checks, locks or stores the keys of every request in the group.
 import { sql } from 'kysely';
 import type { Tx } from '../db/database.ts';
+import { lockNameOf } from './idempotency.ts';
 
 export interface KeyRef {
   scope: string;
@@ -30,7 +31,7 @@ export async function findStoredResponses(tx: Tx, refs: KeyRef[]): Promise<Map<s
     select k.scope, k.key, k.fingerprint, k.status_code, k.response_body, k.expires_at
     from unnest(${refs.map((r) => r.scope)}::text[], ${refs.map((r) => r.key)}::text[]) as r(scope, key)
     join idempotency_keys k on k.scope = r.scope and k.key = r.key`.execute(tx);
-  for (const row of result.rows) found.set(`${row.scope}\n${row.key}`, row);
+  for (const row of result.rows) found.set(lockNameOf(row.scope, row.key), row);
   return found;
 }
 

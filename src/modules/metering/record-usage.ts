@@ -68,7 +68,7 @@ export async function recordUsage(tx: Tx, requests: UsageRequest[], receivedAt: 
           errors.push({ field: `${at}metadata.${meter.property}`, value: '', constraint: 'required', description: `the meter counts distinct values of metadata.${meter.property}` });
         }
         if (meter && enrollmentId) {
-          mine.push({ position: i, ord: rows.length + mine.length, eventId: event.eventId, enrollmentId, meterId: meter.id, value: event.value, occurredAt: event.occurredAt, metadata: event.metadata, distinctValue });
+          mine.push({ position: i, eventIndex: event.index, ord: rows.length + mine.length, eventId: event.eventId, enrollmentId, meterId: meter.id, value: event.value, occurredAt: event.occurredAt, metadata: event.metadata, distinctValue });
         }
       }
       if (errors.length > 0) outcomes[i] = { ok: false, error: validationError(errors) };
@@ -88,15 +88,10 @@ export async function recordUsage(tx: Tx, requests: UsageRequest[], receivedAt: 
       const accepted = written.inserted.has(row.eventId) && firstOrd.get(row.eventId) === row.ord;
       const timestamp = written.inserted.get(row.eventId) ?? written.existing.get(row.eventId) ?? racedTimes.get(row.eventId) ?? row.occurredAt;
       const list = resultsOf.get(row.position) ?? [];
-      list.push({ index: list.length, eventId: row.eventId, status: accepted ? 'accepted' : 'duplicate', timestamp });
+      list.push({ index: row.eventIndex, eventId: row.eventId, status: accepted ? 'accepted' : 'duplicate', timestamp });
       resultsOf.set(row.position, list);
     }
-    for (const i of positions) {
-      if (outcomes[i]) continue;
-      const results = resultsOf.get(i) ?? [];
-      requests[i]!.events.forEach((event, k) => (results[k]!.index = event.index));
-      outcomes[i] = { ok: true, results };
-    }
+    for (const i of positions) if (!outcomes[i]) outcomes[i] = { ok: true, results: resultsOf.get(i) ?? [] };
   }
   return outcomes.map((o) => o!);
 }

@@ -84,6 +84,8 @@ export async function lockUsageExclusive(tx: Tx, enrollmentId: string): Promise<
 export interface EventToInsert {
   /** Which request of the group the event belongs to. */
   position: number;
+  /** The event's place in its request (for the answer; not stored). */
+  eventIndex: number;
   /** Order of the event in the group: the first occurrence of an event id wins. */
   ord: number;
   eventId: string;
