@@ -1,5 +1,5 @@
-// Group commit for usage ingestion. Requests that arrive while a group is being written wait and
-// then go together in the next group: one transaction, a handful of set-based statements and one
+// Group commit for usage ingestion. Requests that arrive while groups are being written wait and
+// then go together in the next group: one database call (metering_ingest), one transaction and one
 // commit (one WAL flush) for all of them, instead of a transaction each. A lone request under light
 // load is written at once, so latency stays low; under load groups grow by themselves.
 // Each request keeps its own answer and its own Idempotency-Key semantics (see http/idempotency.ts).
@@ -7,18 +7,18 @@ import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../core/clock.ts';
 import { AppError } from '../../core/errors.ts';
 import { renderError } from '../../http/error-handler.ts';
-import { findStoredResponses, storeResponses, tryLockKeys, type ResponseToStore } from '../../http/idempotency-batch.ts';
+import { storeResponses } from '../../http/idempotency-batch.ts';
 import { idempotencyInUse, idempotencyKeyReused, type Idempotency, type Outcome } from '../../http/idempotency.ts';
-import { recordUsage, type EventResult, type UsageRequest } from './record-usage.ts';
+import type { NormalizedEvent } from './normalize.ts';
+import { unresolvedEventsError, usageAlreadyInvoiced } from './record-usage.ts';
+import { ingestGroup, type GroupOutcome, type GroupRequest } from './repository.ts';
 
-export interface IngestJob extends UsageRequest {
-  scope: string;
-  key: string;
+export interface IngestJob extends GroupRequest {
+  events: NormalizedEvent[];
+  /** Field path prefix of event i in error messages: '' for one event, `events[i].` for a batch. */
+  fieldPrefix: (index: number) => string;
   lockName: string;
-  fingerprint: string;
   requestId: string;
-  /** Turns the event results into the response (status and JSON body) of this route. */
-  respond(results: EventResult[]): { status: number; body: string };
 }
 
 interface Pending {
@@ -36,13 +36,6 @@ export interface IngestQueueOptions {
   /** Upper bound of events in one group. */
   maxEventsPerGroup: number;
 }
-
-/**
- * A second group is written alongside the first only when enough events wait (batches): then the
- * database, not the event loop, is the limit and a second backend helps. Small single-event groups
- * go one at a time, where an extra group in flight only adds round trips (measured both ways).
- */
-const PARALLEL_GROUP_MIN_EVENTS = 2000;
 
 /** Rollup shards: a group writes the shard of its slot, offset per process so processes differ. */
 const ROLLUP_SHARDS = 16;
@@ -67,7 +60,7 @@ export class IngestQueue {
   }
 
   private pump(): void {
-    while (this.running < this.options.concurrency && this.pending.length > 0 && (this.running === 0 || this.pendingEvents() >= PARALLEL_GROUP_MIN_EVENTS)) {
+    while (this.running < this.options.concurrency && this.pending.length > 0) {
       const group: Pending[] = [];
       let events = 0;
       while (this.pending.length > 0 && (group.length === 0 || events + this.pending[0]!.job.events.length <= this.options.maxEventsPerGroup)) {
@@ -85,12 +78,6 @@ export class IngestQueue {
     }
   }
 
-  private pendingEvents(): number {
-    let events = 0;
-    for (const p of this.pending) events += p.job.events.length;
-    return events;
-  }
-
   private async writeGroup(group: Pending[], shard: number): Promise<void> {
     try {
       const outcomes = await this.commit(group.map((p) => p.job), shard);
@@ -104,44 +91,54 @@ export class IngestQueue {
         group[0]!.reject(error);
         return;
       }
-      // One request's data broke the whole statement: retry each alone so the others still land.
+      // One request's data broke the whole call: retry each alone so the others still land.
       await Promise.all(group.map((p) => this.writeGroup([p], shard)));
     }
   }
 
-  /** One transaction for the group. An AppError in the result is an unstored refusal (409/422 key errors). */
+  /** Writes the group; an AppError in the result is an unstored refusal (409/422 key errors). */
   private async commit(jobs: IngestJob[], shard: number): Promise<Array<Outcome | AppError>> {
     const { db, clock, idempotency } = this.options;
-    return db.transaction().execute(async (tx) => {
-      const now = clock.now();
-      const answers: Array<Outcome | AppError | null> = jobs.map(() => null);
-      const locked = await tryLockKeys(tx, jobs.map((j) => j.lockName));
-      const stored = await findStoredResponses(tx, jobs.map((j) => ({ scope: j.scope, key: j.key })));
-      const toRun: number[] = [];
-      jobs.forEach((job, i) => {
-        if (!locked[i]) {
-          answers[i] = idempotencyInUse();
-          return;
-        }
-        const previous = stored.get(job.lockName);
-        if (previous && previous.expires_at > now) {
-          answers[i] = previous.fingerprint === job.fingerprint ? { replayed: true, status: previous.status_code, body: previous.response_body } : idempotencyKeyReused();
-          return;
-        }
-        toRun.push(i);
-      });
-
-      const results = await recordUsage(tx, toRun.map((i) => jobs[i]!), now, shard);
-      const toStore: ResponseToStore[] = [];
-      toRun.forEach((jobIndex, k) => {
-        const job = jobs[jobIndex]!;
-        const result = results[k]!;
-        const response = result.ok ? job.respond(result.results) : renderError(result.error, job.requestId);
-        answers[jobIndex] = { replayed: false, status: response.status, body: response.body };
-        toStore.push({ scope: job.scope, key: job.key, fingerprint: job.fingerprint, status: response.status, body: response.body });
-      });
-      await storeResponses(tx, toStore, now, idempotency.expiresAt(now));
-      return answers.map((a) => a!);
+    const now = clock.now();
+    const outcomes = await ingestGroup(db, jobs, now, idempotency.expiresAt(now), shard);
+    const refusals: Array<{ job: IngestJob; status: number; body: string }> = [];
+    const answers = outcomes.map((outcome, i): Outcome | AppError => {
+      const job = jobs[i]!;
+      const answer = answerOf(outcome, job);
+      if ((outcome.kind === 'invalid' || outcome.kind === 'refused') && !(answer instanceof AppError)) refusals.push({ job, ...answer });
+      return answer;
     });
+    // Refusals wrote nothing, so their answers are stored after the fact, like any error answer.
+    if (refusals.length > 0) {
+      await db.transaction().execute((tx) =>
+        storeResponses(
+          tx,
+          refusals.map(({ job, status, body }) => ({ scope: job.scope, key: job.key, fingerprint: job.fingerprint, status, body })),
+          now,
+          idempotency.expiresAt(now),
+        ),
+      );
+    }
+    return answers;
   }
+}
+
+function answerOf(outcome: GroupOutcome, job: IngestJob): Outcome | AppError {
+  switch (outcome.kind) {
+    case 'in_use':
+      return idempotencyInUse();
+    case 'stored':
+      return outcome.fingerprint === job.fingerprint ? { replayed: true, status: outcome.status, body: outcome.body } : idempotencyKeyReused();
+    case 'recorded':
+      return { replayed: false, status: outcome.status, body: outcome.body };
+    case 'invalid':
+      return rendered(unresolvedEventsError(outcome.problems, job.events, job.fieldPrefix), job);
+    case 'refused':
+      return rendered(usageAlreadyInvoiced(), job);
+  }
+}
+
+function rendered(error: AppError, job: IngestJob): Outcome {
+  const { status, body } = renderError(error, job.requestId);
+  return { replayed: false, status, body };
 }

@@ -7,7 +7,6 @@ import { errorResponses } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { IngestQueue, type IngestJob } from './ingest-queue.ts';
 import { normalizeEvents, type UsageEventInput } from './normalize.ts';
-import type { EventResult } from './record-usage.ts';
 import { BatchBody, BatchResult, RecordedEvent, UsageEvent } from './schemas.ts';
 
 const tags = ['metering'];
@@ -17,19 +16,19 @@ export function registerIngestRoutes(app: App, deps: AppDeps): void {
     db: deps.db,
     clock: deps.clock,
     idempotency: deps.idempotency,
-    // At most this many groups in flight (see PARALLEL_GROUP_MIN_EVENTS). PGlite has one connection.
+    // At most this many groups in flight, each on its own connection. PGlite has one connection.
     concurrency: deps.dbKind === 'pglite' ? 1 : deps.config.metering.writeGroups,
     maxEventsPerGroup: 20_000,
   });
 
-  function job(request: FastifyRequest, inputs: UsageEventInput[], prefix: (i: number) => string, respond: IngestJob['respond']): IngestJob {
+  function job(request: FastifyRequest, inputs: UsageEventInput[], fieldPrefix: (i: number) => string, batch: boolean): IngestJob {
     const ctx = contextOf(request, deps);
     // Failures of the pure checks are like schema failures: not stored, so a corrected retry may reuse the key.
-    const { events, errors } = normalizeEvents(inputs, ctx.now, prefix);
+    const { events, errors } = normalizeEvents(inputs, ctx.now, fieldPrefix);
     if (errors.length > 0) throw validationError(errors);
     const scope = idempotencyScope(request);
     const key = request.headers['idempotency-key'] as string;
-    return { tenant: ctx.tenant, events, fieldPrefix: prefix, scope, key, lockName: lockNameOf(scope, key), fingerprint: requestFingerprint(request), requestId: request.id, respond };
+    return { tenant: ctx.tenant, events, fieldPrefix, batch, scope, key, lockName: lockNameOf(scope, key), fingerprint: requestFingerprint(request), requestId: request.id };
   }
 
   app.post(
@@ -46,12 +45,7 @@ export function registerIngestRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const outcome = await queue.submit(
-        job(request, [request.body], () => '', (results) => {
-          const r = results[0]!;
-          return { status: r.status === 'accepted' ? 201 : 200, body: JSON.stringify({ eventId: r.eventId, status: r.status, timestamp: r.timestamp.toISOString() }) };
-        }),
-      );
+      const outcome = await queue.submit(job(request, [request.body], () => '', false));
       return sendOutcome(reply, outcome);
     },
   );
@@ -70,20 +64,8 @@ export function registerIngestRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const outcome = await queue.submit(job(request, request.body.events, (i) => `events[${i}].`, batchResponse));
+      const outcome = await queue.submit(job(request, request.body.events, (i) => `events[${i}].`, true));
       return sendOutcome(reply, outcome);
     },
   );
-}
-
-function batchResponse(results: EventResult[]): { status: number; body: string } {
-  const accepted = results.filter((r) => r.status === 'accepted').length;
-  return {
-    status: 200,
-    body: JSON.stringify({
-      results: results.map((r) => ({ index: r.index, eventId: r.eventId, status: r.status, timestamp: r.timestamp.toISOString() })),
-      accepted,
-      duplicates: results.length - accepted,
-    }),
-  };
 }
