@@ -150,3 +150,61 @@ describe('concurrent ingestion', () => {
     expect(Number(rolled.n)).toBe(120);
   });
 });
+
+describe('requests sharing commit groups, every kind of answer', () => {
+  it('answers each request of a group on its own: recorded, duplicate, invalid, invoiced, replayed, reused key, other tenant', async () => {
+    const rival = await seedAccount(t.client);
+    const rivalUsage = await setupUsageProduct(t.client, rival.key, [{ key: 'api_calls' }]);
+    const shared = randomUUID(); // the same event id in two accounts: one event in each
+    const replayKey = randomUUID();
+    const replayBody = event({ eventId: randomUUID(), value: '1' });
+    const first = await t.client.post('/metering/events', acme.key, replayBody, { idempotencyKey: replayKey });
+    expect(first.status).toBe(201);
+    // An invoiced period for the enrollment: events inside it are refused.
+    const invoiced = await t.client.post('/billing/invoices/from-usage', acme.key, { customerId: usage.enrollmentId, from: '2026-03-01T00:00:00Z', to: '2026-04-01T00:00:00Z' });
+    expect(invoiced.status, invoiced.raw).toBe(201);
+    const fresh = randomUUID();
+    const reusedKey = randomUUID();
+    const invalidKey = randomUUID();
+    expect((await t.client.post('/metering/events', acme.key, event({ value: '2' }), { idempotencyKey: reusedKey })).status).toBe(201);
+
+    // Sent together: on either database they queue behind one another and share commit groups.
+    const [recordedNow, duplicateInGroup, invalid, inInvoice, replay, reused, mine, theirs, batch] = await Promise.all([
+      t.client.post('/metering/events', acme.key, event({ eventId: fresh, value: '3' })),
+      t.client.post('/metering/events', acme.key, event({ eventId: fresh, value: '3' })),
+      t.client.post('/metering/events', acme.key, event({ meter: 'nope' }), { idempotencyKey: invalidKey }),
+      t.client.post('/metering/events', acme.key, event({ timestamp: '2026-03-15T00:00:00Z' })),
+      t.client.post('/metering/events', acme.key, replayBody, { idempotencyKey: replayKey }),
+      t.client.post('/metering/events', acme.key, event({ value: '9' }), { idempotencyKey: reusedKey }),
+      t.client.post('/metering/events', acme.key, event({ eventId: shared })),
+      t.client.post('/metering/events', rival.key, { meter: 'api_calls', productId: rivalUsage.productId, customerId: rivalUsage.customerId, value: '1', eventId: shared }),
+      t.client.post('/metering/events/batch', acme.key, { events: [event({ eventId: fresh }), event({ meter: 'users', metadata: { user: 'u1' } })] }),
+    ]);
+
+    // The same new id twice: exactly one accepted, the others duplicates with the same timestamp.
+    const sameId = [recordedNow, duplicateInGroup];
+    expect(sameId.map((r) => r.status).sort()).toEqual([200, 201]);
+    expect(sameId.every((r) => r.body.eventId === fresh && r.body.timestamp === clock.now().toISOString())).toBe(true);
+    expect(batch.status).toBe(200);
+    expect(batch.body).toMatchObject({ accepted: 1, duplicates: 1 });
+    expect(batch.body.results[0]).toMatchObject({ index: 0, eventId: fresh, status: 'duplicate' });
+    expect(await recorded([fresh])).toBe(1);
+
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.errors).toEqual([expect.objectContaining({ field: 'meter', constraint: 'exists' })]);
+    expect(inInvoice.status).toBe(409);
+    expect(inInvoice.body.error_code).toBe('usage_already_invoiced');
+    expect(replay.status).toBe(201);
+    expect(replay.raw).toBe(first.raw);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(reused.status).toBe(422);
+    expect(mine.status).toBe(201);
+    expect(theirs.status).toBe(201);
+
+    // Refusals are stored with their keys too: a retry with the same key answers the same.
+    const again = await t.client.post('/metering/events', acme.key, event({ meter: 'nope' }), { idempotencyKey: invalidKey });
+    expect(again.status).toBe(422);
+    expect(again.raw).toBe(invalid.raw);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+});
