@@ -37,6 +37,13 @@ export interface IngestQueueOptions {
   maxEventsPerGroup: number;
 }
 
+/**
+ * A second group is written alongside the first only when this many events wait (batches): then a
+ * second backend adds throughput. Single events go one group at a time, where a second group in
+ * flight only splits them into smaller groups that cost more per event (measured both ways).
+ */
+const PARALLEL_GROUP_MIN_EVENTS = 1000;
+
 /** Rollup shards: a group writes the shard of its slot, offset per process so processes differ. */
 const ROLLUP_SHARDS = 16;
 
@@ -60,7 +67,7 @@ export class IngestQueue {
   }
 
   private pump(): void {
-    while (this.running < this.options.concurrency && this.pending.length > 0) {
+    while (this.running < this.options.concurrency && this.pending.length > 0 && (this.running === 0 || this.pendingEvents() >= PARALLEL_GROUP_MIN_EVENTS)) {
       const group: Pending[] = [];
       let events = 0;
       while (this.pending.length > 0 && (group.length === 0 || events + this.pending[0]!.job.events.length <= this.options.maxEventsPerGroup)) {
@@ -76,6 +83,12 @@ export class IngestQueue {
         this.pump();
       });
     }
+  }
+
+  private pendingEvents(): number {
+    let events = 0;
+    for (const p of this.pending) events += p.job.events.length;
+    return events;
   }
 
   private async writeGroup(group: Pending[], shard: number): Promise<void> {
