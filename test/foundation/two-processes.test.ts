@@ -59,6 +59,42 @@ describe.runIf(usingPostgres)('two processes on one PostgreSQL', () => {
     expect(sequence).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
   });
 
+  it('the same usage events sent to both processes at once are recorded once, one accepted answer each', async () => {
+    const meter = await api(services[0]!.url, 'POST', '/meters', key, { key: 'raced_calls', name: 'Raced calls', aggregation: 'sum' });
+    expect(meter.status).toBe(201);
+    const product = await api(services[0]!.url, 'POST', '/products', key, { key: 'raced_usage', name: 'Raced usage', pricingModel: 'usage', currency: 'BRL' });
+    const versionPath = `/products/${product.body.product.id}/versions/${product.body.version.id}`;
+    expect((await api(services[0]!.url, 'PATCH', versionPath, key, { prices: [{ meter: 'raced_calls', model: 'per_unit', unitPrice: '0.01' }] })).status).toBe(200);
+    expect((await api(services[0]!.url, 'POST', `${versionPath}/publish`, key, {})).status).toBe(200);
+    const customer = await api(services[0]!.url, 'POST', '/customers', key, { name: 'Racer', externalId: 'racer' });
+    const enrollment = await api(services[0]!.url, 'POST', `/customers/${customer.body.id}/enrollments`, key, { productId: product.body.product.id });
+    expect(enrollment.status).toBe(201);
+
+    // 200 event ids, each sent twice to each process (batches of 20, each with its own key), all at once.
+    const ids = Array.from({ length: 200 }, (_, i) => `race-${i}`);
+    const batches = Array.from({ length: 10 }, (_, b) =>
+      ids.slice(b * 20, b * 20 + 20).map((eventId, i) => ({ meter: 'raced_calls', productId: product.body.product.id, customerId: 'racer', value: `${(i % 5) + 1}`, eventId })),
+    );
+    const sends = [0, 1, 0, 1].flatMap((process) => batches.map((events) => api(services[process]!.url, 'POST', '/metering/events/batch', key, { events })));
+    const answers = await Promise.all(sends);
+    expect(answers.map((a) => a.status)).toEqual(Array(40).fill(200));
+    const byId = new Map<string, Array<{ status: string; timestamp: string }>>();
+    for (const answer of answers) for (const r of answer.body.results) byId.set(r.eventId, [...(byId.get(r.eventId) ?? []), r]);
+    for (const id of ids) {
+      const results = byId.get(id)!;
+      expect(results.filter((r) => r.status === 'accepted')).toHaveLength(1);
+      expect(new Set(results.map((r) => r.timestamp)).size).toBe(1);
+    }
+    const stored: string[] = [];
+    for (let cursor: string | null = null, page = 0; page === 0 || cursor; page++) {
+      const list = await api(services[1]!.url, 'GET', `/metering/events?enrollmentId=${enrollment.body.id}&limit=100${cursor ? `&cursor=${cursor}` : ''}`, key);
+      expect(list.status).toBe(200);
+      stored.push(...list.body.events.map((e: { eventId: string }) => e.eventId));
+      cursor = list.body.nextCursor;
+    }
+    expect(stored.sort()).toEqual([...ids].sort());
+  });
+
   it('SIGTERM drains and exits 0', async () => {
     expect(await Promise.all(services.map((s) => s.kill('SIGTERM')))).toEqual([0, 0]);
   });
