@@ -49,6 +49,8 @@ const ROLLUP_SHARDS = 16;
 
 export class IngestQueue {
   private readonly pending: Pending[] = [];
+  /** Events of the pending requests (kept, not summed on each pump: hundreds may wait). */
+  private pendingEvents = 0;
   private running = 0;
   private readonly freeSlots: number[];
 
@@ -62,12 +64,13 @@ export class IngestQueue {
     if (!this.options.idempotency.claim(job.lockName)) return Promise.reject(idempotencyInUse());
     return new Promise<Outcome>((resolve, reject) => {
       this.pending.push({ job, resolve, reject });
+      this.pendingEvents += job.events.length;
       this.pump();
     }).finally(() => this.options.idempotency.release(job.lockName));
   }
 
   private pump(): void {
-    while (this.running < this.options.concurrency && this.pending.length > 0 && (this.running === 0 || this.pendingEvents() >= PARALLEL_GROUP_MIN_EVENTS)) {
+    while (this.running < this.options.concurrency && this.pending.length > 0 && (this.running === 0 || this.pendingEvents >= PARALLEL_GROUP_MIN_EVENTS)) {
       const group: Pending[] = [];
       let events = 0;
       while (this.pending.length > 0 && (group.length === 0 || events + this.pending[0]!.job.events.length <= this.options.maxEventsPerGroup)) {
@@ -75,6 +78,7 @@ export class IngestQueue {
         events += next.job.events.length;
         group.push(next);
       }
+      this.pendingEvents -= events;
       this.running++;
       const shard = this.freeSlots.pop()!;
       void this.writeGroup(group, shard).finally(() => {
@@ -83,12 +87,6 @@ export class IngestQueue {
         this.pump();
       });
     }
-  }
-
-  private pendingEvents(): number {
-    let events = 0;
-    for (const p of this.pending) events += p.job.events.length;
-    return events;
   }
 
   private async writeGroup(group: Pending[], shard: number): Promise<void> {
