@@ -13,7 +13,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { createRateLimiters, registerRateLimit, type RateLimiters } from './http/rate-limit.ts';
 import { ERROR_RESPONSE, sharedSchemas } from './http/schemas.ts';
 import type { App, AppDeps } from './http/types.ts';
-import { validatorCompiler } from './http/validation.ts';
+import { assertNoNulCharacters, validatorCompiler } from './http/validation.ts';
 import { registerAccountRoutes } from './modules/accounts/routes.ts';
 import { registerAdminRoutes } from './modules/accounts/admin-routes.ts';
 import { registerCatalogRoutes } from './modules/catalog/routes.ts';
@@ -72,7 +72,10 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
 
   registerAuth(app, deps);
   registerRateLimit(app, limiters);
-  app.addHook('preValidation', async (request) => assertIdempotencyKey(request));
+  app.addHook('preValidation', async (request) => {
+    assertIdempotencyKey(request);
+    assertNoNulCharacters(request);
+  });
 
   await registerOpenApi(app, config.baseUrl);
   registerHealthRoutes(app, deps);

@@ -2,9 +2,9 @@
 // decimal string) and coercion for query strings and path parameters (which are always text).
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { DECIMAL_PATTERN } from '../core/money.ts';
-import { stringifyValue, type FieldError } from '../core/errors.ts';
+import { stringifyValue, validationError, type FieldError } from '../core/errors.ts';
 
 function makeAjv(coerceTypes: boolean): Ajv {
   const ajv = new Ajv({
@@ -86,4 +86,44 @@ function describe(error: ErrorObject, constraint: string): string {
     default:
       return error.message ?? 'is invalid';
   }
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000, so a string carrying it would fail deep inside a query as a
+ * 500. Every route refuses it up front instead (422), naming the first field (or key) that has it.
+ */
+export function assertNoNulCharacters(request: FastifyRequest): void {
+  const field = nulPath(request.params, '') ?? nulPath(request.query, '') ?? nulPath(request.body, '');
+  if (field !== null) {
+    throw validationError([{ field, value: '', constraint: 'no_nul_character', description: 'must not contain the NUL character (U+0000)' }]);
+  }
+}
+
+function nulPath(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) {
+      const found = nulPath(value[i], `${path}[${i}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (isPlainObject(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      const at = path ? `${path}.${key}` : key;
+      const found = key.includes('\u0000') ? at : nulPath(item, at);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * Parsed JSON and query strings only (the query parser's objects have a prototype that itself has
+ * none): a streamed body (uploads) or a Buffer is not data to walk.
+ */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value) as object | null;
+  return proto === null || Object.getPrototypeOf(proto) === null; // Object.prototype has none either
 }

@@ -57,6 +57,15 @@ describe('error bodies', () => {
     expect(res.body.errors[0]).toMatchObject({ field: 'limit', constraint: 'maximum' });
   });
 
+  it('a NUL character (which PostgreSQL text cannot hold) is a 422 naming the field, never a 500', async () => {
+    const inBody = await t.client.post('/account/keys', acme.key, { name: 'a\u0000b', scopes: ['billing:read'] });
+    expect(inBody.status).toBe(422);
+    expect(inBody.body.errors).toEqual([expect.objectContaining({ field: 'name', constraint: 'no_nul_character' })]);
+    const inQuery = await t.client.get('/customers?email=a%00b', acme.key);
+    expect(inQuery.status).toBe(422);
+    expect(inQuery.body.errors).toEqual([expect.objectContaining({ field: 'email', constraint: 'no_nul_character' })]);
+  });
+
   it('malformed JSON: 400 bad_request, flat', async () => {
     const res = await t.client.request('POST', '/account/keys', {
       key: acme.key,

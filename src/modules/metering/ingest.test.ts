@@ -88,6 +88,21 @@ describe('POST /metering/events/batch', () => {
     expect(await recorded(ids)).toBe(0);
   });
 
+  it('a NUL character anywhere in an event (meter, customer, metadata key or value) is a 422 naming it, nothing recorded', async () => {
+    const eventId = randomUUID();
+    for (const [over, field] of [
+      [{ meter: 'a\u0000b' }, 'events[1].meter'],
+      [{ customerId: 'x\u0000' }, 'events[1].customerId'],
+      [{ metadata: { k: 'a\u0000' } }, 'events[1].metadata.k'],
+      [{ metadata: { 'k\u0000': 'a' } }, 'events[1].metadata.k\u0000'],
+    ] as const) {
+      const res = await t.client.post('/metering/events/batch', acme.key, { events: [event({ eventId }), event(over)] });
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual([expect.objectContaining({ field, constraint: 'no_nul_character' })]);
+    }
+    expect(await recorded([eventId])).toBe(0);
+  });
+
   it('schema errors name the position too', async () => {
     const res = await t.client.post('/metering/events/batch', acme.key, { events: [event(), event({ value: 1.5 })] });
     expect(res.status).toBe(422);
