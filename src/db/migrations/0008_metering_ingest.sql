@@ -2,8 +2,9 @@
 -- A group of requests used to take seven round trips (begin, key locks, stored responses, resolve,
 -- insert, store responses, commit), each re-planned. As a function it is one round trip in its own
 -- transaction, its statements' plans are cached per connection, and the answers are built beside
--- the data they describe. The rules are those of record-usage.ts; only refusals (a validation error,
--- an invoiced period) come back without a stored answer, for the service to render and store.
+-- the data they describe. The rules are listed in usage-refusals.ts and docs/metering.md; only
+-- refusals (a validation error, an invoiced period) come back without a stored answer, for the
+-- service to render and store.
 
 -- The ISO-8601 form the API uses for instants (JavaScript's toISOString: UTC, milliseconds).
 -- Stable like to_char itself, so that the planner inlines it into the queries that call it.
@@ -12,8 +13,8 @@ language sql stable strict parallel safe
 as $$ select to_char(t at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') $$;
 
 create function metering_ingest(
-  -- One element per request of the group.
-  r_scope text[], r_key text[], r_fingerprint text[], r_batch boolean[],
+  -- One element per request of the group; r_lock is the key's lock name (lockNameOf in the service).
+  r_scope text[], r_key text[], r_lock text[], r_fingerprint text[], r_batch boolean[],
   -- One element per event: the 1-based position of its request, its place there, its tenant, its fields.
   e_request int[], e_index int[], e_account uuid[], e_environment text[], e_event_id text[], e_customer_ref text[],
   e_customer_id uuid[], e_product_id uuid[], e_meter_key text[], e_value numeric[], e_occurred_at timestamptz[], e_metadata jsonb[],
@@ -42,9 +43,9 @@ declare
   r_body text[] := array_fill(null::text, array[coalesce(array_length(r_scope, 1), 0)]);
   rec record;
 begin
-  -- 1. Idempotency: the key's lock (the name lockNameOf gives it), then any stored answer.
-  select array_agg(pg_try_advisory_xact_lock(hashtextextended(r.scope || E'\n' || r.key, 0)) order by r.i)
-    into runnable from unnest(r_scope, r_key) with ordinality r(scope, key, i);
+  -- 1. Idempotency: the key's lock (the same one the rest of the service takes), then any stored answer.
+  select array_agg(pg_try_advisory_xact_lock(hashtextextended(r.lock, 0)) order by r.i)
+    into runnable from unnest(r_lock) with ordinality r(lock, i);
   for i in 1 .. n_requests loop
     if not runnable[i] then
       request := i; outcome := 'in_use'; status_code := null; body := null; detail := null;

@@ -9,15 +9,12 @@ import { AppError } from '../../core/errors.ts';
 import { renderError } from '../../http/error-handler.ts';
 import { storeResponses } from '../../http/idempotency-batch.ts';
 import { idempotencyInUse, idempotencyKeyReused, type Idempotency, type Outcome } from '../../http/idempotency.ts';
-import type { NormalizedEvent } from './normalize.ts';
-import { unresolvedEventsError, usageAlreadyInvoiced } from './record-usage.ts';
+import { unresolvedEventsError, usageAlreadyInvoiced } from './usage-refusals.ts';
 import { ingestGroup, type GroupOutcome, type GroupRequest } from './repository.ts';
 
 export interface IngestJob extends GroupRequest {
-  events: NormalizedEvent[];
   /** Field path prefix of event i in error messages: '' for one event, `events[i].` for a batch. */
   fieldPrefix: (index: number) => string;
-  lockName: string;
   requestId: string;
 }
 

@@ -14,9 +14,10 @@ export async function lockUsageExclusive(tx: Tx, enrollmentId: string): Promise<
 export interface GroupRequest {
   tenant: Tenant;
   events: NormalizedEvent[];
-  /** Idempotency: the key's scope and value, and the fingerprint of the request. */
+  /** Idempotency: the key's scope and value, its lock name (lockNameOf), and the fingerprint of the request. */
   scope: string;
   key: string;
+  lockName: string;
   fingerprint: string;
   /** Answer shape: a batch's `{results, accepted, duplicates}` or one event's `{eventId, status, timestamp}`. */
   batch: boolean;
@@ -56,13 +57,14 @@ interface OutcomeRow {
 
 /** Writes a commit group: one call, one transaction (the function's). Outcomes in request order. */
 export async function ingestGroup(db: Db, requests: GroupRequest[], now: Date, expiresAt: Date, shard: number): Promise<GroupOutcome[]> {
-  const events = requests.flatMap((r, i) => r.events.map((e) => ({ request: i + 1, event: e })));
+  const events = requests.flatMap((r, i) => r.events.map((e) => ({ request: i + 1, tenant: r.tenant, event: e })));
   const result = await sql<OutcomeRow>`
     select request, outcome, status_code, body, detail from metering_ingest(
-      ${requests.map((r) => r.scope)}::text[], ${requests.map((r) => r.key)}::text[], ${requests.map((r) => r.fingerprint)}::text[],
+      ${requests.map((r) => r.scope)}::text[], ${requests.map((r) => r.key)}::text[], ${requests.map((r) => r.lockName)}::text[],
+      ${requests.map((r) => r.fingerprint)}::text[],
       ${requests.map((r) => r.batch)}::boolean[],
       ${events.map((x) => x.request)}::int[], ${events.map((x) => x.event.index)}::int[],
-      ${events.map((x) => requests[x.request - 1]!.tenant.accountId)}::uuid[], ${events.map((x) => requests[x.request - 1]!.tenant.environment)}::text[],
+      ${events.map((x) => x.tenant.accountId)}::uuid[], ${events.map((x) => x.tenant.environment)}::text[],
       ${events.map((x) => x.event.eventId)}::text[],
       ${events.map((x) => x.event.customerRef)}::text[], ${events.map((x) => (isUuid(x.event.customerRef) ? x.event.customerRef : null))}::uuid[],
       ${events.map((x) => (isUuid(x.event.productId) ? x.event.productId : null))}::uuid[], ${events.map((x) => x.event.meterKey)}::text[],

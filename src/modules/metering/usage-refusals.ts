@@ -1,9 +1,9 @@
-// The rules of recording usage, around one database call per commit group (metering_ingest in
-// migration 0008; repository.ingestGroup). Invariants: a request is all-or-nothing (an invalid event
-// fails its whole request and nothing of it is written); an event id is recorded once per tenant (a
-// resend is `duplicate` with the original timestamp); no event lands in a period an invoice already
-// billed; each recorded request's answer is stored with its Idempotency-Key in the same transaction
-// as its events. This file turns the refusals the database reports into the API's errors.
+// The refusals of recording usage, as API errors. The rules live in one database call per commit
+// group (metering_ingest in migration 0008; repository.ingestGroup): a request is all-or-nothing
+// (an invalid event fails its whole request and nothing of it is written); an event id is recorded
+// once per tenant (a resend is `duplicate` with the original timestamp); no event lands in a period
+// an invoice already billed; each recorded request's answer is stored with its Idempotency-Key in
+// the same transaction as its events. The database reports refusals; this file words them.
 import { AppError, validationError, type FieldError } from '../../core/errors.ts';
 import type { EventProblem } from './repository.ts';
 
