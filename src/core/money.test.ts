@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyExponent, formatDecimal, formatMoney, isDecimalString, isKnownCurrency, roundMoney, sumAmounts, toMinorUnits } from './money.ts';
+import { canonicalDecimal, currencyExponent, formatDecimal, formatMoney, isDecimalString, isKnownCurrency, roundMoney, sumAmounts, toMinorUnits } from './money.ts';
 
 describe('money', () => {
   it('accepts only plain decimal strings', () => {
@@ -39,5 +39,12 @@ describe('money', () => {
     expect(toMinorUnits('10.50', 'BRL')).toBe(1050n);
     expect(toMinorUnits('0.005', 'BRL')).toBe(1n);
     expect(toMinorUnits('99999999999.99', 'BRL')).toBe(9999999999999n);
+  });
+});
+
+describe('canonicalDecimal', () => {
+  it('gives what formatDecimal gives, for canonical and non-canonical wire decimals', () => {
+    const inputs = ['0', '1', '1.5', '10.05', '0.035', '1.50', '0.0', '100.000', '-0', '-0.0', '-1.5', '-1.50', '123456789012345678901234567890.123456789'];
+    for (const input of inputs) expect(canonicalDecimal(input), input).toBe(formatDecimal(input));
   });
 });

@@ -46,6 +46,14 @@ export function formatDecimal(value: string | Decimal): string {
   return toAmount(value).toFixed();
 }
 
+/** Wire decimals that formatDecimal would give back unchanged: no trailing fractional zero, no "-0". */
+const CANONICAL_DECIMAL = /^(?!-0(\.0+)?$)-?(0|[1-9][0-9]*)(\.[0-9]*[1-9])?$/;
+
+/** formatDecimal of a wire decimal string, without building a Decimal when it is already canonical (the usual case). */
+export function canonicalDecimal(value: string): string {
+  return CANONICAL_DECIMAL.test(value) && value.length <= 64 ? value : formatDecimal(value);
+}
+
 /** Amount in the currency's minor unit as a bigint (ClientActionAmount.value). */
 export function toMinorUnits(value: string | Decimal, currency: string): bigint {
   return BigInt(roundMoney(value, currency).mul(new Money(10).pow(currencyExponent(currency))).toFixed(0));

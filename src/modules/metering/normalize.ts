@@ -2,7 +2,7 @@
 // metadata. What needs the database (meter, enrollment, invoiced periods) is checked in the commit group (metering_ingest, migration 0008).
 import { type FieldError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
-import { Money } from '../../core/money.ts';
+import { canonicalDecimal } from '../../core/money.ts';
 
 /** How far ahead of the server clock an event may be stamped (client clock skew). */
 export const MAX_FUTURE_SKEW_MS = 5 * 60_000;
@@ -35,8 +35,8 @@ export function normalizeEvents(inputs: UsageEventInput[], now: Date, fieldPrefi
   const events: NormalizedEvent[] = [];
   inputs.forEach((input, index) => {
     const at = fieldPrefix(index);
-    const value = new Money(input.value);
-    if (value.isNegative()) {
+    // The schema admits only decimal strings (DECIMAL_PATTERN): a leading minus is a negative value (or -0).
+    if (input.value.startsWith('-')) {
       errors.push({ field: `${at}value`, value: input.value, constraint: 'minimum', description: 'usage cannot be negative' });
     }
     const occurredAt = input.timestamp === undefined ? now : new Date(input.timestamp);
@@ -57,7 +57,7 @@ export function normalizeEvents(inputs: UsageEventInput[], now: Date, fieldPrefi
       meterKey: input.meter,
       productId: input.productId,
       customerRef: input.customerId,
-      value: value.toFixed(),
+      value: canonicalDecimal(input.value),
       occurredAt,
       metadata: input.metadata ?? null,
     });

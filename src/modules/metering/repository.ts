@@ -1,9 +1,10 @@
 // SQL of the ingestion hot path: a whole commit group is one call of metering_ingest (migration
-// 0008), in a transaction of its own: one round trip and one commit for every event of every request.
+// 0009), in a transaction of its own: one round trip and one commit for every event of every request.
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Tenant } from '../../core/context.ts';
 import { isUuid } from '../../core/ids.ts';
+import { intArrayLiteral, plainArrayLiteral, textArrayLiteral } from '../../db/array-literal.ts';
 import type { NormalizedEvent } from './normalize.ts';
 
 /** Invoicing holds an enrollment's usage lock exclusively: no event of it commits meanwhile. */
@@ -55,21 +56,76 @@ interface OutcomeRow {
   detail: unknown;
 }
 
-/** Writes a commit group: one call, one transaction (the function's). Outcomes in request order. */
+/**
+ * Writes a commit group: one call, one transaction (the function's). Outcomes in request order.
+ * What events name (tenant, customer, product, meter) is sent once per distinct combination, a
+ * "subject", and each event points at its subject; arrays go as literals (db/array-literal.ts).
+ */
 export async function ingestGroup(db: Db, requests: GroupRequest[], now: Date, expiresAt: Date, shard: number): Promise<GroupOutcome[]> {
-  const events = requests.flatMap((r, i) => r.events.map((e) => ({ request: i + 1, tenant: r.tenant, event: e })));
+  const subjects = new Map<string, number>();
+  const s: { account: string[]; environment: string[]; customerRef: string[]; customerId: Array<string | null>; productId: Array<string | null>; meterKey: string[] } = {
+    account: [],
+    environment: [],
+    customerRef: [],
+    customerId: [],
+    productId: [],
+    meterKey: [],
+  };
+  const e: { request: number[]; index: number[]; subject: number[]; eventId: string[]; value: string[]; instants: string[]; metadata: Array<string | null> } = {
+    request: [],
+    index: [],
+    subject: [],
+    eventId: [],
+    value: [],
+    instants: [],
+    metadata: [],
+  };
+  let withMetadata = false;
+  requests.forEach((r, i) => {
+    const { accountId, environment } = r.tenant;
+    // Events of one request mostly repeat the previous event's names and time: reuse its subject and text.
+    let previous: NormalizedEvent | null = null;
+    let subject = 0;
+    let instant = '';
+    for (const event of r.events) {
+      if (!previous || event.customerRef !== previous.customerRef || event.productId !== previous.productId || event.meterKey !== previous.meterKey) {
+        // Unambiguous: the free-form meter key carries its length, and the other free-form part comes last.
+        const name = `${accountId} ${environment} ${event.productId} ${event.meterKey.length}:${event.meterKey} ${event.customerRef}`;
+        subject = subjects.get(name) ?? addSubject(name, event);
+      }
+      if (!previous || event.occurredAt.getTime() !== previous.occurredAt.getTime()) instant = event.occurredAt.toISOString();
+      previous = event;
+      e.request.push(i + 1);
+      e.index.push(event.index);
+      e.subject.push(subject);
+      e.eventId.push(event.eventId);
+      e.value.push(event.value);
+      e.instants.push(instant);
+      e.metadata.push(event.metadata ? JSON.stringify(event.metadata) : null);
+      if (event.metadata) withMetadata = true;
+    }
+
+    function addSubject(name: string, event: NormalizedEvent): number {
+      const subject = subjects.size + 1;
+      subjects.set(name, subject);
+      s.account.push(accountId);
+      s.environment.push(environment);
+      s.customerRef.push(event.customerRef);
+      s.customerId.push(isUuid(event.customerRef) ? event.customerRef : null);
+      s.productId.push(isUuid(event.productId) ? event.productId : null);
+      s.meterKey.push(event.meterKey);
+      return subject;
+    }
+  });
   const result = await sql<OutcomeRow>`
     select request, outcome, status_code, body, detail from metering_ingest(
-      ${requests.map((r) => r.scope)}::text[], ${requests.map((r) => r.key)}::text[], ${requests.map((r) => r.lockName)}::text[],
-      ${requests.map((r) => r.fingerprint)}::text[],
+      ${textArrayLiteral(requests.map((r) => r.scope))}::text[], ${textArrayLiteral(requests.map((r) => r.key))}::text[],
+      ${textArrayLiteral(requests.map((r) => r.lockName))}::text[], ${textArrayLiteral(requests.map((r) => r.fingerprint))}::text[],
       ${requests.map((r) => r.batch)}::boolean[],
-      ${events.map((x) => x.request)}::int[], ${events.map((x) => x.event.index)}::int[],
-      ${events.map((x) => x.tenant.accountId)}::uuid[], ${events.map((x) => x.tenant.environment)}::text[],
-      ${events.map((x) => x.event.eventId)}::text[],
-      ${events.map((x) => x.event.customerRef)}::text[], ${events.map((x) => (isUuid(x.event.customerRef) ? x.event.customerRef : null))}::uuid[],
-      ${events.map((x) => (isUuid(x.event.productId) ? x.event.productId : null))}::uuid[], ${events.map((x) => x.event.meterKey)}::text[],
-      ${events.map((x) => x.event.value)}::numeric[], ${events.map((x) => x.event.occurredAt)}::timestamptz[],
-      ${events.map((x) => (x.event.metadata ? JSON.stringify(x.event.metadata) : null))}::jsonb[],
+      ${s.account}::uuid[], ${s.environment}::text[], ${s.customerRef}::text[], ${s.customerId}::uuid[], ${s.productId}::uuid[], ${s.meterKey}::text[],
+      ${intArrayLiteral(e.request)}::int[], ${intArrayLiteral(e.index)}::int[], ${intArrayLiteral(e.subject)}::int[],
+      ${textArrayLiteral(e.eventId)}::text[], ${plainArrayLiteral(e.value)}::numeric[], ${plainArrayLiteral(e.instants)}::text[],
+      ${withMetadata ? e.metadata : null}::jsonb[],
       ${now}::timestamptz, ${expiresAt}::timestamptz, ${shard}::smallint)`.execute(db);
   const outcomes: Array<GroupOutcome | undefined> = requests.map(() => undefined);
   for (const row of result.rows) outcomes[row.request - 1] = toOutcome(row);
