@@ -4,6 +4,14 @@
 -- time. Now the service sends each distinct one once, as a "subject", and each event points at its
 -- subject: resolution, locks and refusals work on the subjects, and only the event's own fields
 -- (id, value, time, metadata) are read per event. The rules are unchanged (usage-refusals.ts).
+-- Event ids, and Idempotency-Keys with their scopes, are compared byte by byte ("C"): they are
+-- identifiers, never sorted for people, and the locale's comparison (strcoll on every step of every
+-- index probe) made their lookups and inserts a fifth slower. The latest event of a rollup row is
+-- picked by (time, id), so its id column sorts the same way as the events'.
+alter table usage_events alter column event_id type text collate "C";
+alter table usage_hourly alter column latest_event_id type text collate "C";
+alter table idempotency_keys alter column scope type text collate "C", alter column key type text collate "C";
+
 drop function metering_ingest(text[], text[], text[], text[], boolean[], int[], int[], uuid[], text[], text[], text[], uuid[], uuid[], text[],
                               numeric[], timestamptz[], jsonb[], timestamptz, timestamptz, smallint);
 
@@ -42,6 +50,10 @@ declare
   n_events int;
   n_candidates int;
   n_inserted int;
+  -- Step 4a: the answers of a group whose every event was recorded before, by request.
+  d_request int[];
+  d_body text[];
+  all_recorded boolean := false;
   -- Per request: the answer recorded in step 5 (null for the others).
   r_code int[] := array_fill(null::int, array[coalesce(array_length(r_scope, 1), 0)]);
   r_body text[] := array_fill(null::text, array[coalesce(array_length(r_scope, 1), 0)]);
@@ -144,129 +156,166 @@ begin
     end loop;
   end if;
 
-  -- 4. Insert the first occurrence of each event id, in key order (concurrent groups then lock index
-  -- entries and rollup rows in the same order; byte order, "C", is as good an order as any and the
-  -- cheapest to sort); an id recorded before conflicts and is skipped. Fold what was inserted into
-  -- this group's rollup shard.
-  with events as (
-    select s_account[e.subject] as account_id, s_environment[e.subject] as environment, e.event_id collate "C" as event_id,
-           s_enrollment[e.subject] as enrollment_id, s_meter[e.subject] as meter_id, e.value, e.instant::timestamptz as occurred_at, e.metadata, e.n
-    from unnest(e_request, e_subject, e_event_id, e_value, e_instant, e_metadata)
-      with ordinality e(req, subject, event_id, value, instant, metadata, n)
-    where runnable[e.req]
-  ),
-  candidates as (
-    select distinct on (account_id, environment, event_id) * from events
-    order by account_id, environment, event_id, n
-  ),
-  inserted as (
-    insert into usage_events (account_id, environment, event_id, enrollment_id, meter_id, value, occurred_at, metadata, received_at)
-    select account_id, environment, event_id, enrollment_id, meter_id, value, occurred_at, metadata, p_now
-    from candidates
-    order by account_id, environment, event_id
-    on conflict do nothing
-    returning account_id, environment, event_id, enrollment_id, meter_id, value, occurred_at
-  ),
-  hourly as (
-    insert into usage_hourly as h (account_id, environment, enrollment_id, meter_id, hour, total, event_count, max_value,
-                                   latest_value, latest_at, latest_event_id, shard)
-    select account_id, environment, enrollment_id, meter_id, date_trunc('hour', occurred_at, 'UTC'), sum(value), count(*), max(value),
-           ((array_agg((value, event_id)::usage_latest order by occurred_at desc, event_id desc))[1]).value, max(occurred_at),
-           ((array_agg((value, event_id)::usage_latest order by occurred_at desc, event_id desc))[1]).event_id, p_shard
-    from inserted
-    group by account_id, environment, enrollment_id, meter_id, date_trunc('hour', occurred_at, 'UTC')
-    order by account_id, environment, enrollment_id, meter_id, date_trunc('hour', occurred_at, 'UTC')
-    on conflict (account_id, environment, enrollment_id, meter_id, hour, shard) do update set
-      total = h.total + excluded.total,
-      event_count = h.event_count + excluded.event_count,
-      max_value = greatest(h.max_value, excluded.max_value),
-      latest_value = case when (excluded.latest_at, excluded.latest_event_id) > (h.latest_at, h.latest_event_id)
-                          then excluded.latest_value else h.latest_value end,
-      latest_event_id = case when (excluded.latest_at, excluded.latest_event_id) > (h.latest_at, h.latest_event_id)
-                             then excluded.latest_event_id else h.latest_event_id end,
-      latest_at = greatest(h.latest_at, excluded.latest_at)
-  )
-  select (select count(*) from events), (select count(*) from candidates), (select count(*) from inserted)
-    into n_events, n_candidates, n_inserted;
-
-  -- From here on, statements see the rows this transaction inserted (xmin is its id), and those that
-  -- concurrent groups committed meanwhile (an id both sent: ours skipped it, theirs is the answer).
-  -- Distinct values of unique_count meters, for the events inserted now.
-  if exists (select from unnest(s_property) p where p is not null) then
-    insert into usage_hourly_distinct (account_id, environment, enrollment_id, meter_id, hour, value)
-    select distinct u.account_id, u.environment, u.enrollment_id, u.meter_id, date_trunc('hour', u.occurred_at, 'UTC'),
-           e.metadata ->> s_property[e.subject]
-    from unnest(e_request, e_subject, e_event_id, e_metadata) e(req, subject, event_id, metadata)
-    cross join lateral (
-      select u.account_id, u.environment, u.enrollment_id, u.meter_id, u.occurred_at from usage_events u
-      where u.account_id = s_account[e.subject] and u.environment = s_environment[e.subject] and u.event_id = e.event_id
-        and u.xmin = pg_current_xact_id()::xid
-      limit 1
-    ) u
-    where runnable[e.req] and s_property[e.subject] is not null
-    order by 1, 2, 3, 4, 5, 6
-    on conflict do nothing;
+  -- 4a. A resend (every event already recorded) writes nothing. When the group's first event id is
+  -- recorded already, every event is looked up first; if all are, the answers come from those lookups
+  -- (each event a duplicate, answered with its recorded time) and steps 4 and 5 are skipped. A group
+  -- only partly recorded goes on to step 4: the lookups were wasted, not wrong.
+  if exists (
+    select from (
+      select e.subject, e.event_id from unnest(e_request, e_subject, e_event_id) e(req, subject, event_id) where runnable[e.req] limit 1
+    ) f
+    join usage_events u on u.account_id = s_account[f.subject] and u.environment = s_environment[f.subject] and u.event_id = f.event_id
+  ) then
+    select array_agg(req order by req), array_agg(text order by req), bool_and(found)
+      into d_request, d_body, all_recorded
+    from (
+      select e.req, bool_and(u.occurred_at is not null) as found,
+             case when r_batch[e.req]
+                  then '{"results":[' || string_agg('{"index":' || e.idx || ',"eventId":' || to_json(e.event_id)::text
+                                                     || ',"status":"duplicate","timestamp":"' || api_instant(u.occurred_at) || '"}', ',' order by e.n)
+                       || '],"accepted":0,"duplicates":' || count(*) || '}'
+                  else min('{"eventId":' || to_json(e.event_id)::text || ',"status":"duplicate","timestamp":"' || api_instant(u.occurred_at) || '"}')
+             end as text
+      from unnest(e_request, e_index, e_subject, e_event_id) with ordinality e(req, idx, subject, event_id, n)
+      left join lateral (
+        select u.occurred_at from usage_events u
+        where u.account_id = s_account[e.subject] and u.environment = s_environment[e.subject] and u.event_id = e.event_id
+        limit 1
+      ) u on true
+      where runnable[e.req]
+      group by e.req
+    ) answers;
   end if;
-
-  -- 5. The answers, stored with their keys in this transaction (an expired record is replaced). An
-  -- event is accepted when this transaction inserted its id and it is the id's first occurrence in
-  -- the group; otherwise it is a duplicate, answered with the time recorded first. When every event
-  -- of the group was new and its id appeared once (a fresh batch), each is accepted at its own time:
-  -- no probe and no window. Otherwise each event is one primary-key probe: no join between
-  -- intermediate results, whose sizes a cached plan cannot know.
-  if n_inserted = n_events then
-    for rec in
-      select req, case when r_batch[req] then 200 else 201 end as code,
-             case when r_batch[req] then '{"results":[' || results || '],"accepted":' || events || ',"duplicates":0}' else single end as text
-      from (
-        select e.req, count(*) as events,
-               string_agg('{"index":' || e.idx || ',"eventId":' || to_json(e.event_id)::text || ',"status":"accepted","timestamp":"'
-                          || e.instant || '"}', ',' order by e.n) as results,
-               min(case when not r_batch[e.req] then '{"eventId":' || to_json(e.event_id)::text || ',"status":"accepted","timestamp":"'
-                                                     || e.instant || '"}' end) as single
-        from unnest(e_request, e_index, e_event_id, e_instant) with ordinality e(req, idx, event_id, instant, n)
-        where runnable[e.req]
-        group by e.req
-      ) answers
-    loop
-      r_code[rec.req] := rec.code; r_body[rec.req] := rec.text;
-      request := rec.req; outcome := 'recorded'; status_code := rec.code; body := rec.text; detail := null;
+  if all_recorded then
+    for i in 1 .. coalesce(array_length(d_request, 1), 0) loop
+      r_code[d_request[i]] := 200; r_body[d_request[i]] := d_body[i];
+      request := d_request[i]; outcome := 'recorded'; status_code := 200; body := d_body[i]; detail := null;
       return next;
     end loop;
   else
-    for rec in
-      select req, case when r_batch[req] then 200 when accepted > 0 then 201 else 200 end as code,
-             case when r_batch[req] then '{"results":[' || results || '],"accepted":' || accepted || ',"duplicates":' || (events - accepted) || '}'
-                  else single end as text
-      from (
-        select req, count(*) filter (where status = 'accepted') as accepted, count(*) as events,
-               string_agg('{"index":' || idx || ',"eventId":' || to_json(event_id)::text || ',"status":"' || status
-                          || '","timestamp":"' || instant || '"}', ',' order by n) as results,
-               min(case when not r_batch[req] then '{"eventId":' || to_json(event_id)::text || ',"status":"' || status
-                                                   || '","timestamp":"' || instant || '"}' end) as single
+    -- 4. Insert the first occurrence of each event id, in key order (concurrent groups then lock index
+    -- entries and rollup rows in the same order; the key's order is byte order, "C"); an id recorded
+    -- before conflicts and is skipped. Fold what was inserted into this group's rollup shard.
+    with events as (
+      select s_account[e.subject] as account_id, s_environment[e.subject] as environment, e.event_id collate "C" as event_id,
+             s_enrollment[e.subject] as enrollment_id, s_meter[e.subject] as meter_id, e.value, e.instant::timestamptz as occurred_at, e.metadata, e.n
+      from unnest(e_request, e_subject, e_event_id, e_value, e_instant, e_metadata)
+        with ordinality e(req, subject, event_id, value, instant, metadata, n)
+      where runnable[e.req]
+    ),
+    candidates as (
+      select distinct on (account_id, environment, event_id) * from events
+      order by account_id, environment, event_id, n
+    ),
+    inserted as (
+      insert into usage_events (account_id, environment, event_id, enrollment_id, meter_id, value, occurred_at, metadata, received_at)
+      select account_id, environment, event_id, enrollment_id, meter_id, value, occurred_at, metadata, p_now
+      from candidates
+      order by account_id, environment, event_id
+      on conflict do nothing
+      returning account_id, environment, event_id, enrollment_id, meter_id, value, occurred_at
+    ),
+    hourly as (
+      insert into usage_hourly as h (account_id, environment, enrollment_id, meter_id, hour, total, event_count, max_value,
+                                     latest_value, latest_at, latest_event_id, shard)
+      select account_id, environment, enrollment_id, meter_id, date_trunc('hour', occurred_at, 'UTC'), sum(value), count(*), max(value),
+             ((array_agg((value, event_id)::usage_latest order by occurred_at desc, event_id desc))[1]).value, max(occurred_at),
+             ((array_agg((value, event_id)::usage_latest order by occurred_at desc, event_id desc))[1]).event_id, p_shard
+      from inserted
+      group by account_id, environment, enrollment_id, meter_id, date_trunc('hour', occurred_at, 'UTC')
+      order by account_id, environment, enrollment_id, meter_id, date_trunc('hour', occurred_at, 'UTC')
+      on conflict (account_id, environment, enrollment_id, meter_id, hour, shard) do update set
+        total = h.total + excluded.total,
+        event_count = h.event_count + excluded.event_count,
+        max_value = greatest(h.max_value, excluded.max_value),
+        latest_value = case when (excluded.latest_at, excluded.latest_event_id) > (h.latest_at, h.latest_event_id)
+                            then excluded.latest_value else h.latest_value end,
+        latest_event_id = case when (excluded.latest_at, excluded.latest_event_id) > (h.latest_at, h.latest_event_id)
+                               then excluded.latest_event_id else h.latest_event_id end,
+        latest_at = greatest(h.latest_at, excluded.latest_at)
+    )
+    select (select count(*) from events), (select count(*) from candidates), (select count(*) from inserted)
+      into n_events, n_candidates, n_inserted;
+
+    -- From here on, statements see the rows this transaction inserted (xmin is its id), and those that
+    -- concurrent groups committed meanwhile (an id both sent: ours skipped it, theirs is the answer).
+    -- Distinct values of unique_count meters, for the events inserted now.
+    if exists (select from unnest(s_property) p where p is not null) then
+      insert into usage_hourly_distinct (account_id, environment, enrollment_id, meter_id, hour, value)
+      select distinct u.account_id, u.environment, u.enrollment_id, u.meter_id, date_trunc('hour', u.occurred_at, 'UTC'),
+             e.metadata ->> s_property[e.subject]
+      from unnest(e_request, e_subject, e_event_id, e_metadata) e(req, subject, event_id, metadata)
+      cross join lateral (
+        select u.account_id, u.environment, u.enrollment_id, u.meter_id, u.occurred_at from usage_events u
+        where u.account_id = s_account[e.subject] and u.environment = s_environment[e.subject] and u.event_id = e.event_id
+          and u.xmin = pg_current_xact_id()::xid
+        limit 1
+      ) u
+      where runnable[e.req] and s_property[e.subject] is not null
+      order by 1, 2, 3, 4, 5, 6
+      on conflict do nothing;
+    end if;
+
+    -- 5. The answers, stored with their keys in this transaction (an expired record is replaced). An
+    -- event is accepted when this transaction inserted its id and it is the id's first occurrence in
+    -- the group; otherwise it is a duplicate, answered with the time recorded first. When every event
+    -- of the group was new and its id appeared once (a fresh batch), each is accepted at its own time:
+    -- no probe and no window. Otherwise each event is one primary-key probe: no join between
+    -- intermediate results, whose sizes a cached plan cannot know.
+    if n_inserted = n_events then
+      for rec in
+        select req, case when r_batch[req] then 200 else 201 end as code,
+               case when r_batch[req] then '{"results":[' || results || '],"accepted":' || events || ',"duplicates":0}' else single end as text
         from (
-          select ev.*, case when mine and n = first_n then 'accepted' else 'duplicate' end as status,
-                 coalesce(api_instant(recorded), sent_instant) as instant
+          select e.req, count(*) as events,
+                 string_agg('{"index":' || e.idx || ',"eventId":' || to_json(e.event_id)::text || ',"status":"accepted","timestamp":"'
+                            || e.instant || '"}', ',' order by e.n) as results,
+                 min(case when not r_batch[e.req] then '{"eventId":' || to_json(e.event_id)::text || ',"status":"accepted","timestamp":"'
+                                                       || e.instant || '"}' end) as single
+          from unnest(e_request, e_index, e_event_id, e_instant) with ordinality e(req, idx, event_id, instant, n)
+          where runnable[e.req]
+          group by e.req
+        ) answers
+      loop
+        r_code[rec.req] := rec.code; r_body[rec.req] := rec.text;
+        request := rec.req; outcome := 'recorded'; status_code := rec.code; body := rec.text; detail := null;
+        return next;
+      end loop;
+    else
+      for rec in
+        select req, case when r_batch[req] then 200 when accepted > 0 then 201 else 200 end as code,
+               case when r_batch[req] then '{"results":[' || results || '],"accepted":' || accepted || ',"duplicates":' || (events - accepted) || '}'
+                    else single end as text
+        from (
+          select req, count(*) filter (where status = 'accepted') as accepted, count(*) as events,
+                 string_agg('{"index":' || idx || ',"eventId":' || to_json(event_id)::text || ',"status":"' || status
+                            || '","timestamp":"' || instant || '"}', ',' order by n) as results,
+                 min(case when not r_batch[req] then '{"eventId":' || to_json(event_id)::text || ',"status":"' || status
+                                                     || '","timestamp":"' || instant || '"}' end) as single
           from (
-            select e.*, u.occurred_at as recorded, coalesce(u.mine, false) as mine, first_value(e.n) over first as first_n
-            from unnest(e_request, e_index, e_subject, e_event_id, e_instant)
-              with ordinality e(req, idx, subject, event_id, sent_instant, n)
-            left join lateral (
-              select u.occurred_at, u.xmin = pg_current_xact_id()::xid as mine from usage_events u
-              where u.account_id = s_account[e.subject] and u.environment = s_environment[e.subject] and u.event_id = e.event_id
-              limit 1
-            ) u on true
-            where runnable[e.req]
-            window first as (partition by s_account[e.subject], s_environment[e.subject], e.event_id collate "C" order by e.n)
-          ) ev
-        ) statuses
-        group by req
-      ) answers
-    loop
-      r_code[rec.req] := rec.code; r_body[rec.req] := rec.text;
-      request := rec.req; outcome := 'recorded'; status_code := rec.code; body := rec.text; detail := null;
-      return next;
-    end loop;
+            select ev.*, case when mine and n = first_n then 'accepted' else 'duplicate' end as status,
+                   coalesce(api_instant(recorded), sent_instant) as instant
+            from (
+              select e.*, u.occurred_at as recorded, coalesce(u.mine, false) as mine, first_value(e.n) over first as first_n
+              from unnest(e_request, e_index, e_subject, e_event_id, e_instant)
+                with ordinality e(req, idx, subject, event_id, sent_instant, n)
+              left join lateral (
+                select u.occurred_at, u.xmin = pg_current_xact_id()::xid as mine from usage_events u
+                where u.account_id = s_account[e.subject] and u.environment = s_environment[e.subject] and u.event_id = e.event_id
+                limit 1
+              ) u on true
+              where runnable[e.req]
+              window first as (partition by s_account[e.subject], s_environment[e.subject], e.event_id collate "C" order by e.n)
+            ) ev
+          ) statuses
+          group by req
+        ) answers
+      loop
+        r_code[rec.req] := rec.code; r_body[rec.req] := rec.text;
+        request := rec.req; outcome := 'recorded'; status_code := rec.code; body := rec.text; detail := null;
+        return next;
+      end loop;
+    end if;
   end if;
   -- Zipped by position with the request arrays (no join: see step 5).
   insert into idempotency_keys (scope, key, fingerprint, status_code, response_body, created_at, expires_at)

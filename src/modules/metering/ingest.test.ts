@@ -127,6 +127,38 @@ describe('POST /metering/events/batch', () => {
     expect(await recorded([fresh, old])).toBe(2);
   });
 
+  it('a resent batch (new Idempotency-Key) is all duplicates with the recorded times; a partly recorded one records the rest', async () => {
+    const ids = Array.from({ length: 4 }, () => randomUUID());
+    const times = ['2026-05-10T11:00:00.000Z', '2026-05-10T11:01:00.000Z', '2026-05-10T11:02:00.000Z', '2026-05-10T11:03:00.000Z'];
+    const first = await t.client.post('/metering/events/batch', acme.key, { events: ids.slice(0, 2).map((id, i) => event({ eventId: id, timestamp: times[i], value: '2' })) });
+    expect(first.body).toMatchObject({ accepted: 2, duplicates: 0 });
+    const totalOf = async () =>
+      (await t.database.db.selectFrom('usage_hourly').select((eb) => eb.fn.sum<string>('total').as('total')).where('enrollment_id', '=', usage.enrollmentId).executeTakeFirstOrThrow()).total;
+    const before = await totalOf();
+
+    // Every event recorded before: nothing changes, each answer carries the first recording's time (not the resend's).
+    const resend = await t.client.post('/metering/events/batch', acme.key, { events: ids.slice(0, 2).map((id) => event({ eventId: id, timestamp: times[3], value: '9' })) });
+    expect(resend.status).toBe(200);
+    expect(resend.body).toEqual({
+      results: [
+        { index: 0, eventId: ids[0], status: 'duplicate', timestamp: times[0] },
+        { index: 1, eventId: ids[1], status: 'duplicate', timestamp: times[1] },
+      ],
+      accepted: 0,
+      duplicates: 2,
+    });
+    const single = await t.client.post('/metering/events', acme.key, event({ eventId: ids[1], timestamp: times[3] }));
+    expect([single.status, single.body]).toEqual([200, { eventId: ids[1], status: 'duplicate', timestamp: times[1] }]);
+    expect(await totalOf()).toBe(before);
+
+    // The first event recorded, the others not: the recorded one is a duplicate, the rest are written (and rolled up).
+    const partly = await t.client.post('/metering/events/batch', acme.key, { events: ids.map((id, i) => event({ eventId: id, timestamp: times[i], value: '2' })) });
+    expect(partly.body.results.map((r: { status: string }) => r.status)).toEqual(['duplicate', 'duplicate', 'accepted', 'accepted']);
+    expect(partly.body).toMatchObject({ accepted: 2, duplicates: 2 });
+    expect(await recorded(ids)).toBe(4);
+    expect(new Money((await totalOf())!).minus(before!).toFixed()).toBe('4');
+  });
+
   it('refuses more events than the limit, and bodies past the size limit', async () => {
     const tooMany = await t.client.post('/metering/events/batch', acme.key, { events: Array.from({ length: 51 }, () => event()) });
     expect(tooMany.status).toBe(422);
