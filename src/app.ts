@@ -28,6 +28,7 @@ import { registerInvoiceRoutes } from './modules/invoices/routes.ts';
 import { registerMeteringRoutes } from './modules/metering/routes.ts';
 import { createObjectStore } from './modules/storage/create-store.ts';
 import { registerStorageRoutes } from './modules/storage/routes.ts';
+import { registerJsonBody } from './http/json-body.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -50,6 +51,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
     ajv: { customOptions: {} },
   }).withTypeProvider<TypeBoxTypeProvider>() as App;
 
+  registerJsonBody(app);
   app.setValidatorCompiler(validatorCompiler);
   for (const schema of sharedSchemas) app.addSchema(schema);
   registerErrorHandling(app);

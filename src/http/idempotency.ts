@@ -43,11 +43,15 @@ export function idempotencyScope(request: FastifyRequest): string {
   return request.auth ? `${request.auth.accountId}:${request.auth.environment}` : `public:${request.routeOptions.url}`;
 }
 
-/** What makes two requests "the same": method, path with query, and body. */
+/**
+ * What makes two requests "the same": method, path with query, and the body as sent (its bytes,
+ * kept by json-body.ts; a request without a JSON body hashes its parsed body, usually none).
+ */
 export function requestFingerprint(request: FastifyRequest): string {
-  return createHash('sha256')
-    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
-    .digest('hex');
+  const hash = createHash('sha256').update(`${request.method} ${request.url}\n`);
+  if (request.rawBody) hash.update(request.rawBody);
+  else hash.update(JSON.stringify(request.body ?? null));
+  return hash.digest('hex');
 }
 
 /** The name both the in-process set and the advisory lock use for (scope, key). */

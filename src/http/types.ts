@@ -31,6 +31,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's key, set by the auth hook on keyed routes. */
     auth: AuthContext | null;
+    /** A JSON body as sent (json-body.ts): the idempotency fingerprint hashes it. */
+    rawBody?: Buffer;
   }
   interface FastifyContextConfig {
     /** `secret` (default): a secret key; `none`: keyless (/pay, /public, health, docs); `admin`: ADMIN_TOKEN. */

@@ -6,6 +6,9 @@ import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { DECIMAL_PATTERN } from '../core/money.ts';
 import { stringifyValue, validationError, type FieldError } from '../core/errors.ts';
 
+// Compiled once: the format runs on every decimal of every request (1,000 per usage batch).
+const decimalRegex = new RegExp(DECIMAL_PATTERN);
+
 function makeAjv(coerceTypes: boolean): Ajv {
   const ajv = new Ajv({
     coerceTypes: coerceTypes ? 'array' : false,
@@ -16,7 +19,7 @@ function makeAjv(coerceTypes: boolean): Ajv {
     strict: false,
   });
   addFormats.default(ajv);
-  ajv.addFormat('decimal', { type: 'string', validate: (v: string) => v.length <= 64 && new RegExp(DECIMAL_PATTERN).test(v) });
+  ajv.addFormat('decimal', { type: 'string', validate: (v: string) => v.length <= 64 && decimalRegex.test(v) });
   return ajv;
 }
 

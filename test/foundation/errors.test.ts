@@ -77,6 +77,20 @@ describe('error bodies', () => {
     expect(res.body.error_code).toBe('bad_request');
   });
 
+  it('a JSON body naming __proto__ or constructor.prototype: 400 bad_request', async () => {
+    for (const body of ['{"name":"p","scopes":["billing:read"],"__proto__":{"admin":true}}', '{"name":"p","scopes":["billing:read"],"constructor":{"prototype":{"admin":true}}}']) {
+      const res = await t.client.request('POST', '/account/keys', { key: acme.key, headers: { 'content-type': 'application/json' }, body });
+      expect(res.status).toBe(400);
+      expect(res.body.error_code).toBe('bad_request');
+    }
+  });
+
+  it('an empty JSON body: 400 bad_request', async () => {
+    const res = await t.client.request('POST', '/account/keys', { key: acme.key, headers: { 'content-type': 'application/json' }, body: '' });
+    expect(res.status).toBe(400);
+    expect(res.body.error_code).toBe('bad_request');
+  });
+
   it('wrong content type: 400 bad_request', async () => {
     const res = await t.client.request('POST', '/account/keys', { key: acme.key, headers: { 'content-type': 'text/csv' }, body: 'a,b' });
     expect(res.status).toBe(400);

@@ -41,6 +41,19 @@ describe('idempotency', () => {
     expect(await countKeys('reuse')).toBe(1);
   });
 
+  it('the body is compared as sent: the same text replays, the same fields spaced otherwise are a reuse', async () => {
+    const key = randomUUID();
+    const send = (body: string) =>
+      t.client.request('POST', '/account/keys', { key: acme.key, idempotencyKey: key, headers: { 'content-type': 'application/json; charset=utf-8' }, body });
+    const first = await send('{"name":"bytes","scopes":["billing:read"]}');
+    const again = await send('{"name":"bytes","scopes":["billing:read"]}');
+    const spaced = await send('{"name": "bytes", "scopes": ["billing:read"]}');
+    expect([first.status, again.status, spaced.status]).toEqual([201, 201, 422]);
+    expect(again.raw).toBe(first.raw);
+    expect(spaced.body.error.code).toBe('idempotency_key_reused');
+    expect(await countKeys('bytes')).toBe(1);
+  });
+
   it('the same key on another path is a reuse too', async () => {
     const key = randomUUID();
     await t.client.patch('/account/tenant', acme.key, { name: 'Acme' }, { idempotencyKey: key });

@@ -1,5 +1,5 @@
 // Pure checks of usage events before anything touches the database: values, timestamps, ids and
-// metadata. What needs the database (meter, enrollment, invoiced periods) is checked in the commit group (metering_ingest, migration 0008).
+// metadata. What needs the database (meter, enrollment, invoiced periods) is checked in the commit group (metering_ingest, migration 0009).
 import { type FieldError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { canonicalDecimal } from '../../core/money.ts';
@@ -32,26 +32,27 @@ export interface NormalizedEvent {
 
 export function normalizeEvents(inputs: UsageEventInput[], now: Date, fieldPrefix: (i: number) => string): { events: NormalizedEvent[]; errors: FieldError[] } {
   const errors: FieldError[] = [];
-  const events: NormalizedEvent[] = [];
-  inputs.forEach((input, index) => {
-    const at = fieldPrefix(index);
+  const events: NormalizedEvent[] = new Array<NormalizedEvent>(inputs.length);
+  const limit = now.getTime() + MAX_FUTURE_SKEW_MS;
+  for (let index = 0; index < inputs.length; index += 1) {
+    const input = inputs[index]!;
     // The schema admits only decimal strings (DECIMAL_PATTERN): a leading minus is a negative value (or -0).
     if (input.value.startsWith('-')) {
-      errors.push({ field: `${at}value`, value: input.value, constraint: 'minimum', description: 'usage cannot be negative' });
+      errors.push({ field: `${fieldPrefix(index)}value`, value: input.value, constraint: 'minimum', description: 'usage cannot be negative' });
     }
     const occurredAt = input.timestamp === undefined ? now : new Date(input.timestamp);
-    if (occurredAt.getTime() > now.getTime() + MAX_FUTURE_SKEW_MS) {
+    if (occurredAt.getTime() > limit) {
       errors.push({
-        field: `${at}timestamp`,
+        field: `${fieldPrefix(index)}timestamp`,
         value: input.timestamp ?? '',
         constraint: 'not_in_future',
         description: `must not be more than ${MAX_FUTURE_SKEW_MS / 60_000} minutes ahead of the server clock`,
       });
     }
     if (input.metadata !== undefined && Buffer.byteLength(JSON.stringify(input.metadata)) > MAX_METADATA_BYTES) {
-      errors.push({ field: `${at}metadata`, value: '', constraint: 'max_size', description: `must serialise to at most ${MAX_METADATA_BYTES} bytes` });
+      errors.push({ field: `${fieldPrefix(index)}metadata`, value: '', constraint: 'max_size', description: `must serialise to at most ${MAX_METADATA_BYTES} bytes` });
     }
-    events.push({
+    events[index] = {
       index,
       eventId: input.eventId ?? newId(),
       meterKey: input.meter,
@@ -60,7 +61,7 @@ export function normalizeEvents(inputs: UsageEventInput[], now: Date, fieldPrefi
       value: canonicalDecimal(input.value),
       occurredAt,
       metadata: input.metadata ?? null,
-    });
-  });
+    };
+  }
   return { events, errors };
 }
