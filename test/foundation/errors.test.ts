@@ -61,6 +61,13 @@ describe('error bodies', () => {
     const inBody = await t.client.post('/account/keys', acme.key, { name: 'a\u0000b', scopes: ['billing:read'] });
     expect(inBody.status).toBe(422);
     expect(inBody.body.errors).toEqual([expect.objectContaining({ field: 'name', constraint: 'no_nul_character' })]);
+    const nested = await t.client.post('/account/keys', acme.key, { name: 'n', scopes: ['billing:read'], metadata: { deep: ['x', 'y\u0000'] } });
+    expect(nested.status).toBe(422);
+    expect(nested.body.errors).toEqual([expect.objectContaining({ field: 'metadata.deep[1]', constraint: 'no_nul_character' })]);
+    // A backslash followed by "u0000" is six ordinary characters (sent as `\\u0000`), not a NUL.
+    const lookalike = await t.client.post('/account/keys', acme.key, { name: 'a\\u0000b', scopes: ['billing:read'] });
+    expect(lookalike.status).toBe(201);
+    expect(lookalike.body.name).toBe('a\\u0000b');
     const inQuery = await t.client.get('/customers?email=a%00b', acme.key);
     expect(inQuery.status).toBe(422);
     expect(inQuery.body.errors).toEqual([expect.objectContaining({ field: 'email', constraint: 'no_nul_character' })]);
