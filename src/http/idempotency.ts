@@ -3,7 +3,7 @@
 // answers at once; across processes a transaction-scoped advisory lock on (scope, key) does.
 // Stored: every response of a request that started executing (2xx and business 4xx). Not stored:
 // 401/403/429 and schema failures (they happen before this runs) and 5xx (rolled back, retryable).
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.ts';
@@ -48,10 +48,9 @@ export function idempotencyScope(request: FastifyRequest): string {
  * kept by json-body.ts; a request without a JSON body hashes its parsed body, usually none).
  */
 export function requestFingerprint(request: FastifyRequest): string {
-  const hash = createHash('sha256').update(`${request.method} ${request.url}\n`);
-  if (request.rawBody) hash.update(request.rawBody);
-  else hash.update(JSON.stringify(request.body ?? null));
-  return hash.digest('hex');
+  const head = `${request.method} ${request.url}\n`;
+  const body = request.rawBody ?? JSON.stringify(request.body ?? null);
+  return hash('sha256', typeof body === 'string' ? head + body : Buffer.concat([Buffer.from(head), body]), 'hex');
 }
 
 /** The name both the in-process set and the advisory lock use for (scope, key). */

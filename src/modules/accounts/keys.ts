@@ -1,6 +1,6 @@
 // API key format: "<sk|pk>_<test|live>_<43 characters of base64url>" (32 random bytes).
 // Only a SHA-256 hash is stored: the key is high-entropy, so a slow hash would add nothing.
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Environment } from '../../core/context.ts';
 import type { KeyType } from './tables.ts';
 
@@ -41,7 +41,8 @@ export function generateKey(type: KeyType, environment: Environment): string {
 }
 
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  // One-shot hash: no Hash object per request (every authenticated request hashes its key).
+  return hash('sha256', key, 'hex');
 }
 
 /** What a listing shows of a key: its prefix and last four characters. */
