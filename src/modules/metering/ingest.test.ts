@@ -60,6 +60,8 @@ describe('POST /metering/events', () => {
     ['a JSON number as value', { value: 3 }, 'value', 'decimal_string'],
     ['a negative value', { value: '-1' }, 'value', 'minimum'],
     ['a timestamp in the future', { timestamp: '2026-05-10T13:00:00Z' }, 'timestamp', 'not_in_future'],
+    ['a timestamp in year 0', { timestamp: '0000-06-01T00:00:00Z' }, 'timestamp', 'not_before_year_1'],
+    ['a timestamp in year 0 once in UTC', { timestamp: '0001-01-01T00:30:00+01:00' }, 'timestamp', 'not_before_year_1'],
     ['a unique_count event without its property', { meter: 'users', metadata: { other: 'x' } }, 'metadata.user', 'required'],
   ])('refuses %s with 422 naming the field, recording nothing', async (_name, over, field, constraint) => {
     const eventId = randomUUID();
@@ -68,6 +70,11 @@ describe('POST /metering/events', () => {
     expect(res.body.error_code).toBe('validation_failed');
     expect(res.body.errors).toContainEqual(expect.objectContaining({ field, constraint }));
     expect(await recorded([eventId])).toBe(0);
+  });
+
+  it('records the earliest instant there is, 0001-01-01T00:00:00Z', async () => {
+    const res = await t.client.post('/metering/events', acme.key, event({ timestamp: '0001-01-01T01:00:00+01:00' }));
+    expect([res.status, res.body.timestamp]).toEqual([201, '0001-01-01T00:00:00.000Z']);
   });
 
   it('needs an Idempotency-Key like every write', async () => {

@@ -7,6 +7,12 @@ import { canonicalDecimal } from '../../core/money.ts';
 /** How far ahead of the server clock an event may be stamped (client clock skew). */
 export const MAX_FUTURE_SKEW_MS = 5 * 60_000;
 export const MAX_METADATA_BYTES = 4096;
+/**
+ * The earliest time an event may carry. RFC 3339 admits year 0 (and an offset can carry year 1
+ * into it), which PostgreSQL cannot hold and ISO text of JavaScript writes as a signed year.
+ */
+export const EARLIEST_TIMESTAMP = '0001-01-01T00:00:00Z';
+const EARLIEST_MS = Date.parse(EARLIEST_TIMESTAMP);
 
 export interface UsageEventInput {
   meter: string;
@@ -48,6 +54,9 @@ export function normalizeEvents(inputs: UsageEventInput[], now: Date, fieldPrefi
         constraint: 'not_in_future',
         description: `must not be more than ${MAX_FUTURE_SKEW_MS / 60_000} minutes ahead of the server clock`,
       });
+    }
+    if (occurredAt.getTime() < EARLIEST_MS) {
+      errors.push({ field: `${fieldPrefix(index)}timestamp`, value: input.timestamp ?? '', constraint: 'not_before_year_1', description: `must be at or after ${EARLIEST_TIMESTAMP}` });
     }
     if (input.metadata !== undefined && Buffer.byteLength(JSON.stringify(input.metadata)) > MAX_METADATA_BYTES) {
       errors.push({ field: `${fieldPrefix(index)}metadata`, value: '', constraint: 'max_size', description: `must serialise to at most ${MAX_METADATA_BYTES} bytes` });
