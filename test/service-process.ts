@@ -2,6 +2,7 @@
 // several processes or that kill one.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { NODE_FLAGS } from '../src/node-flags.ts';
 import { ADMIN_TOKEN, adminQuery } from './harness.ts';
 
 export class ServiceProcess {
@@ -17,7 +18,7 @@ export class ServiceProcess {
   }
 
   async start(): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
       // Vitest puts BASE_URL=/ in the environment (Vite's base path): give the child its real one.
       env: { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', BASE_URL: this.url, ADMIN_TOKEN, LOG_LEVEL: 'warn', ...this.env },
       stdio: ['ignore', 'ignore', 'pipe'],

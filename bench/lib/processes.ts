@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { request } from 'undici';
+import { NODE_FLAGS } from '../../src/node-flags.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const EXIT_WITH_PARENT = pathToFileURL(fileURLToPath(new URL('./exit-with-parent.ts', import.meta.url))).href;
@@ -61,7 +62,9 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
 
 async function startOnce(spec: ServerSpec): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', EXIT_WITH_PARENT, spec.script], {
+  // Every server runs with the service's Node flags: the references too, so that runtime settings
+  // are not part of any ratio (they change nothing measurable for the references).
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', '--import', EXIT_WITH_PARENT, spec.script], {
     cwd: REPO_ROOT,
     env: { ...inheritedEnv(), ...spec.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

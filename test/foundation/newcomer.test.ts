@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { NODE_FLAGS } from '../../src/node-flags.ts';
 import { freePortPair } from '../service-process.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'billing-newcomer-'));
@@ -12,10 +13,22 @@ const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: ''
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+describe('npm scripts', () => {
+  it('start and dev run the service with the Node flags of src/node-flags.ts (which tests and the benchmark use)', () => {
+    const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
+    for (const name of ['start', 'dev']) {
+      const args = scripts[name]!.split(/\s+/);
+      expect(args[0]).toBe('node');
+      expect(args.slice(-3)).toEqual(['--import', 'tsx', 'src/main.ts']);
+      expect(args.filter((a) => a !== 'node' && a !== '--watch').slice(0, -3), name).toEqual(NODE_FLAGS);
+    }
+  });
+});
+
 describe('first start on the embedded database', () => {
   it('prints a sandbox key that reads the development account, and keeps the keys in DATA_DIR', async () => {
     const port = freePortPair()[0];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
