@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../core/clock.ts';
 import { Money, sumAmounts } from '../../core/money.ts';
@@ -164,6 +165,18 @@ describe('POST /metering/events/batch', () => {
     expect(partly.body).toMatchObject({ accepted: 2, duplicates: 2 });
     expect(await recorded(ids)).toBe(4);
     expect(new Money((await totalOf())!).minus(before!).toFixed()).toBe('4');
+  });
+
+  it('stores a large batch answer compressed (lz4 on PostgreSQL, pglz on PGlite, migration 0010) and replays it byte for byte', async () => {
+    const idempotencyKey = randomUUID();
+    const body = { events: Array.from({ length: 50 }, () => event({ eventId: randomUUID() })) };
+    const first = await t.client.post('/metering/events/batch', acme.key, body, { idempotencyKey });
+    expect(first.body).toMatchObject({ accepted: 50, duplicates: 0 });
+    const stored = await sql<{ method: string | null }>`select pg_column_compression(response_body) as method from idempotency_keys where key = ${idempotencyKey}`.execute(t.database.db);
+    expect(stored.rows).toEqual([{ method: t.database.kind === 'postgres' ? 'lz4' : 'pglz' }]);
+    const replay = await t.client.post('/metering/events/batch', acme.key, body, { idempotencyKey });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.raw).toBe(first.raw);
   });
 
   it('refuses more events than the limit, and bodies past the size limit', async () => {
