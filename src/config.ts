@@ -28,6 +28,7 @@ const EnvSchema = Type.Object({
   METERING_BATCH_MAX_EVENTS: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
   METERING_BATCH_MAX_BYTES: Type.Optional(Positive),
   METERING_WRITE_GROUPS: Type.Optional(Type.Integer({ minimum: 1, maximum: 16 })),
+  METERING_RECENT_REQUESTS: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
   ...StorageEnv.properties,
 });
 
@@ -55,7 +56,7 @@ export interface Config {
   /** Object storage (local disk or S3), upload limits and URL lifetimes. */
   storage: StorageConfig;
   /** Limits of POST /metering/events/batch: events per request and body size. */
-  metering: { batchMaxEvents: number; batchMaxBytes: number; writeGroups: number };
+  metering: { batchMaxEvents: number; batchMaxBytes: number; writeGroups: number; recentRequests: number };
 }
 
 export class ConfigError extends Error {}
@@ -99,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       batchMaxEvents: e.METERING_BATCH_MAX_EVENTS ?? 1000,
       batchMaxBytes: e.METERING_BATCH_MAX_BYTES ?? 2 * 1024 * 1024,
       writeGroups: e.METERING_WRITE_GROUPS ?? 2,
+      recentRequests: e.METERING_RECENT_REQUESTS ?? 100_000,
     },
   };
 }

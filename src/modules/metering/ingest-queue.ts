@@ -10,12 +10,15 @@ import { renderError } from '../../http/error-handler.ts';
 import { storeResponses } from '../../http/idempotency-batch.ts';
 import { idempotencyInUse, idempotencyKeyReused, type Idempotency, type Outcome } from '../../http/idempotency.ts';
 import { unresolvedEventsError, usageAlreadyInvoiced } from './usage-refusals.ts';
+import { duplicateAnswer, RecentlyRecorded } from './recently-recorded.ts';
 import { ingestGroup, type GroupOutcome, type GroupRequest } from './repository.ts';
 
 export interface IngestJob extends GroupRequest {
   /** Field path prefix of event i in error messages: '' for one event, `events[i].` for a batch. */
   fieldPrefix: (index: number) => string;
   requestId: string;
+  /** The request's name in the memory of recent requests (recently-recorded.ts); null when it cannot be remembered. */
+  memoryName: string | null;
 }
 
 interface Pending {
@@ -32,6 +35,8 @@ export interface IngestQueueOptions {
   concurrency: number;
   /** Upper bound of events in one group. */
   maxEventsPerGroup: number;
+  /** Requests recorded lately, remembered to answer their resends (0: none). */
+  recentRequests: number;
 }
 
 /**
@@ -50,9 +55,11 @@ export class IngestQueue {
   private pendingEvents = 0;
   private running = 0;
   private readonly freeSlots: number[];
+  private readonly recent: RecentlyRecorded;
 
   constructor(private readonly options: IngestQueueOptions) {
     const offset = Math.floor(Math.random() * ROLLUP_SHARDS);
+    this.recent = new RecentlyRecorded(options.recentRequests);
     this.freeSlots = Array.from({ length: options.concurrency }, (_, i) => (offset + i) % ROLLUP_SHARDS);
   }
 
@@ -108,7 +115,13 @@ export class IngestQueue {
   private async commit(jobs: IngestJob[], shard: number): Promise<Array<Outcome | AppError>> {
     const { db, clock, idempotency } = this.options;
     const now = clock.now();
-    const outcomes = await ingestGroup(db, jobs, now, idempotency.expiresAt(now), shard);
+    // Read when the group is written, not when its requests arrived: groups committed meanwhile count.
+    const known = jobs.map((job) => (job.memoryName !== null && this.recent.has(job.memoryName) ? duplicateAnswer(job.events, job.batch) : ''));
+    const outcomes = await ingestGroup(db, jobs, known, now, idempotency.expiresAt(now), shard);
+    outcomes.forEach((outcome, i) => {
+      const job = jobs[i]!;
+      if (job.memoryName !== null && known[i] === '' && outcome.kind === 'recorded' && everyEventAccepted(outcome, job)) this.recent.remember(job.memoryName);
+    });
     const refusals: Array<{ job: IngestJob; status: number; body: string }> = [];
     const answers = outcomes.map((outcome, i): Outcome | AppError => {
       const job = jobs[i]!;
@@ -129,6 +142,11 @@ export class IngestQueue {
     }
     return answers;
   }
+}
+
+/** Whether each event of a recorded request was accepted: new, recorded at the time it pins. */
+function everyEventAccepted(outcome: { status: number; body: string }, job: IngestJob): boolean {
+  return job.batch ? outcome.body.endsWith(',"duplicates":0}') : outcome.status === 201;
 }
 
 function answerOf(outcome: GroupOutcome, job: IngestJob): Outcome | AppError {

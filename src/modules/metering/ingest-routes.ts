@@ -7,6 +7,7 @@ import { errorResponses } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { IngestQueue, type IngestJob } from './ingest-queue.ts';
 import { normalizeEvents, type UsageEventInput } from './normalize.ts';
+import { pinsIdsAndTimes, requestName } from './recently-recorded.ts';
 import { BatchBody, BatchResult, RecordedEvent, UsageEvent } from './schemas.ts';
 
 const tags = ['metering'];
@@ -19,6 +20,7 @@ export function registerIngestRoutes(app: App, deps: AppDeps): void {
     // At most this many groups in flight, each on its own connection. PGlite has one connection.
     concurrency: deps.dbKind === 'pglite' ? 1 : deps.config.metering.writeGroups,
     maxEventsPerGroup: 20_000,
+    recentRequests: deps.config.metering.recentRequests,
   });
 
   function job(request: FastifyRequest, inputs: UsageEventInput[], fieldPrefix: (i: number) => string, batch: boolean): IngestJob {
@@ -28,7 +30,10 @@ export function registerIngestRoutes(app: App, deps: AppDeps): void {
     if (errors.length > 0) throw validationError(errors);
     const scope = idempotencyScope(request);
     const key = request.headers['idempotency-key'] as string;
-    return { tenant: ctx.tenant, events, fieldPrefix, batch, scope, key, lockName: lockNameOf(scope, key), fingerprint: requestFingerprint(request), requestId: request.id };
+    const fingerprint = requestFingerprint(request);
+    const { accountId, environment } = ctx.tenant;
+    const memoryName = pinsIdsAndTimes(inputs) ? requestName(accountId, environment, fingerprint) : null;
+    return { tenant: ctx.tenant, events, fieldPrefix, batch, scope, key, lockName: lockNameOf(scope, key), fingerprint, requestId: request.id, memoryName };
   }
 
   app.post(
