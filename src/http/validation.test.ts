@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
-import { DecimalString } from './schemas.ts';
+import { DateTimeInput, DecimalString, Uuid } from './schemas.ts';
 import { toFieldErrors, validatorCompiler } from './validation.ts';
 
 const schema = Type.Object(
@@ -38,5 +38,16 @@ describe('request validation', () => {
 
   it('never coerces body types', () => {
     expect(validate({ events: [{ value: '1', meter: 5 }] })[0]).toMatchObject({ field: 'events[0].meter', constraint: 'type', value: '5' });
+  });
+
+  it('checks every date-time and uuid in full, repeated or not', () => {
+    const timed = Type.Object({ events: Type.Array(Type.Object({ at: DateTimeInput(), id: Uuid() })) });
+    const fn = validatorCompiler({ schema: timed, method: 'POST', url: '/x', httpPart: 'body' }) as ((d: unknown) => boolean) & { errors?: never };
+    const fields = (events: Array<{ at: string; id: string }>) => (fn({ events }) ? [] : toFieldErrors(fn.errors ?? []).map((e) => `${e.field} ${e.constraint}`));
+    const good = { at: '2028-02-29T10:00:00Z', id: '0190a0b0-0000-7000-8000-000000000000' };
+    const bad = { at: '2026-02-30T10:00:00Z', id: '0190a0b0-0000-7000-8000-00000000000' };
+    expect(fields([good, good, good])).toEqual([]);
+    expect(fields([bad, bad, good, bad])).toEqual(['events[0].at date-time', 'events[0].id uuid', 'events[1].at date-time', 'events[1].id uuid', 'events[3].at date-time', 'events[3].id uuid']);
+    expect(fields([good, { ...good, at: '2026-02-29T10:00:00Z' }, good])).toEqual(['events[1].at date-time']);
   });
 });

@@ -20,7 +20,31 @@ function makeAjv(coerceTypes: boolean): Ajv {
   });
   addFormats.default(ajv);
   ajv.addFormat('decimal', { type: 'string', validate: (v: string) => v.length <= 64 && decimalRegex.test(v) });
+  for (const name of ['date-time', 'uuid']) repeatLastAnswer(ajv, name);
   return ajv;
+}
+
+/**
+ * Gives a format of ajv-formats a memory of its last text and answer. The events of a usage batch
+ * mostly repeat their neighbour's timestamp and productId, and the full date-time check (two
+ * regular expressions and a calendar) was a tenth of the service's work on a 1,000-event batch.
+ */
+function repeatLastAnswer(ajv: Ajv, name: string): void {
+  const format = ajv.formats[name];
+  const definition = typeof format === 'object' && !(format instanceof RegExp) ? format : { validate: format };
+  const validate = definition.validate;
+  const check = validate instanceof RegExp ? (text: string) => validate.test(text) : typeof validate === 'function' ? (validate as (text: string) => boolean) : null;
+  if (!check) throw new Error(`format ${name} has no synchronous check to remember`);
+  let lastText: string | undefined;
+  let lastAnswer = false;
+  const remembering = (text: string): boolean => {
+    if (text !== lastText) {
+      lastAnswer = check(text);
+      lastText = text;
+    }
+    return lastAnswer;
+  };
+  ajv.addFormat(name, { ...definition, type: 'string', validate: remembering } as Parameters<Ajv['addFormat']>[1]);
 }
 
 const bodyAjv = makeAjv(false);
