@@ -10,15 +10,15 @@ import { renderError } from '../../http/error-handler.ts';
 import { storeResponses } from '../../http/idempotency-batch.ts';
 import { idempotencyInUse, idempotencyKeyReused, type Idempotency, type Outcome } from '../../http/idempotency.ts';
 import { unresolvedEventsError, usageAlreadyInvoiced } from './usage-refusals.ts';
-import { duplicateAnswer, RecentlyRecorded } from './recently-recorded.ts';
+import { duplicateAnswer, RecentlyRecorded, tenantName } from './recently-recorded.ts';
 import { ingestGroup, type GroupOutcome, type GroupRequest } from './repository.ts';
 
 export interface IngestJob extends GroupRequest {
   /** Field path prefix of event i in error messages: '' for one event, `events[i].` for a batch. */
   fieldPrefix: (index: number) => string;
   requestId: string;
-  /** The request's name in the memory of recent requests (recently-recorded.ts); null when it cannot be remembered. */
-  memoryName: string | null;
+  /** Whether the memory of recent requests may keep it (recently-recorded.ts: it pins ids and times). */
+  memorable: boolean;
 }
 
 interface Pending {
@@ -116,11 +116,11 @@ export class IngestQueue {
     const { db, clock, idempotency } = this.options;
     const now = clock.now();
     // Read when the group is written, not when its requests arrived: groups committed meanwhile count.
-    const known = jobs.map((job) => (job.memoryName !== null && this.recent.has(job.memoryName) ? duplicateAnswer(job.events, job.batch) : ''));
+    const known = jobs.map((job) => (job.memorable && this.recent.has(job.fingerprint, () => tenantOf(job)) ? duplicateAnswer(job.events, job.batch) : ''));
     const outcomes = await ingestGroup(db, jobs, known, now, idempotency.expiresAt(now), shard);
     outcomes.forEach((outcome, i) => {
       const job = jobs[i]!;
-      if (job.memoryName !== null && known[i] === '' && outcome.kind === 'recorded' && everyEventAccepted(outcome, job)) this.recent.remember(job.memoryName);
+      if (job.memorable && known[i] === '' && outcome.kind === 'recorded' && everyEventAccepted(outcome, job)) this.recent.remember(job.fingerprint, tenantOf(job));
     });
     const refusals: Array<{ job: IngestJob; status: number; body: string }> = [];
     const answers = outcomes.map((outcome, i): Outcome | AppError => {
@@ -142,6 +142,10 @@ export class IngestQueue {
     }
     return answers;
   }
+}
+
+function tenantOf(job: IngestJob): string {
+  return tenantName(job.tenant.accountId, job.tenant.environment);
 }
 
 /** Whether each event of a recorded request was accepted: new, recorded at the time it pins. */

@@ -7,7 +7,7 @@ import { errorResponses } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { IngestQueue, type IngestJob } from './ingest-queue.ts';
 import { normalizeEvents, type UsageEventInput } from './normalize.ts';
-import { pinsIdsAndTimes, requestName } from './recently-recorded.ts';
+import { pinsIdsAndTimes } from './recently-recorded.ts';
 import { BatchBody, BatchResult, RecordedEvent, UsageEvent } from './schemas.ts';
 
 const tags = ['metering'];
@@ -31,9 +31,7 @@ export function registerIngestRoutes(app: App, deps: AppDeps): void {
     const scope = idempotencyScope(request);
     const key = request.headers['idempotency-key'] as string;
     const fingerprint = requestFingerprint(request);
-    const { accountId, environment } = ctx.tenant;
-    const memoryName = pinsIdsAndTimes(inputs) ? requestName(accountId, environment, fingerprint) : null;
-    return { tenant: ctx.tenant, events, fieldPrefix, batch, scope, key, lockName: lockNameOf(scope, key), fingerprint, requestId: request.id, memoryName };
+    return { tenant: ctx.tenant, events, fieldPrefix, batch, scope, key, lockName: lockNameOf(scope, key), fingerprint, requestId: request.id, memorable: pinsIdsAndTimes(inputs) };
   }
 
   app.post(

@@ -10,36 +10,40 @@
 // remembered is looked up as before, and the request's other checks (key, enrollment, meter,
 // invoiced periods) still run in the database for a remembered one.
 //
-// Two generations: new requests go to the current set; when it holds half the capacity it becomes
+// Two generations: new requests go to the current map; when it holds half the capacity it becomes
 // the previous one and the oldest half is dropped whole. The memory holds the last capacity/2 to
-// capacity requests, with no per-entry bookkeeping and one entry per request, not per event.
+// capacity requests, with no per-entry bookkeeping and one entry per request, not per event. Maps
+// go from a fingerprint to its tenant: a request that was never recorded (the usual case) costs
+// one lookup of the fingerprint idempotency computed anyway, and nothing is built for it.
 import type { NormalizedEvent } from './normalize.ts';
 
 export class RecentlyRecorded {
-  private current = new Set<string>();
-  private previous = new Set<string>();
+  private current = new Map<string, string>();
+  private previous = new Map<string, string>();
 
   /** capacity: requests kept at most (0: remember nothing). */
   constructor(private readonly capacity: number) {}
 
   /** A request whose every event was just recorded (committed) at the time it pins. */
-  remember(request: string): void {
+  remember(fingerprint: string, tenant: string): void {
     if (this.capacity === 0) return;
     if (this.current.size >= this.capacity / 2) {
       this.previous = this.current;
-      this.current = new Set();
+      this.current = new Map();
     }
-    this.current.add(request);
+    this.current.set(fingerprint, tenant);
   }
 
-  has(request: string): boolean {
-    return this.current.has(request) || this.previous.has(request);
+  /** Whether this tenant's request with this fingerprint is remembered; `tenant` is called only on a match. */
+  has(fingerprint: string, tenant: () => string): boolean {
+    const recorded = this.current.get(fingerprint) ?? this.previous.get(fingerprint);
+    return recorded !== undefined && recorded === tenant();
   }
 }
 
-/** The memory's name of a request: its tenant and its fingerprint (method, path and body bytes). */
-export function requestName(accountId: string, environment: string, fingerprint: string): string {
-  return `${accountId} ${environment} ${fingerprint}`;
+/** The memory's name of a tenant: its account and environment. */
+export function tenantName(accountId: string, environment: string): string {
+  return `${accountId} ${environment}`;
 }
 
 /** Whether each event pins its eventId and timestamp, so that the same bytes name the same records. */

@@ -131,8 +131,7 @@ export async function ingestGroup(
       ${textArrayLiteral(requests.map((r) => r.scope))}::text[], ${textArrayLiteral(requests.map((r) => r.key))}::text[],
       ${textArrayLiteral(requests.map((r) => r.lockName))}::text[], ${textArrayLiteral(requests.map((r) => r.fingerprint))}::text[],
       ${requests.map((r) => r.batch)}::boolean[],
-      -- Each answer a parameter of its own: about 100 kB of JSON for 1,000 events, whose quotes an array literal would escape.
-      array[${sql.join(knownAnswers.map((answer) => sql`${answer}::text`))}],
+      ${knownAnswersArray(knownAnswers)},
       ${s.account}::uuid[], ${s.environment}::text[], ${s.customerRef}::text[], ${s.customerId}::uuid[], ${s.productId}::uuid[], ${s.meterKey}::text[],
       ${intArrayLiteral(e.request)}::int[], ${intArrayLiteral(e.index)}::int[], ${intArrayLiteral(e.subject)}::int[],
       ${textArrayLiteral(e.eventId)}::text[], ${plainArrayLiteral(e.value)}::numeric[], ${plainArrayLiteral(e.instants)}::text[],
@@ -144,6 +143,17 @@ export async function ingestGroup(
     if (!o) throw new Error(`metering_ingest gave no outcome for request ${i + 1} of ${requests.length}`);
     return o;
   });
+}
+
+/**
+ * The known answers as a text[] expression. When there is one, each answer is a parameter of its
+ * own (a 1,000-event answer is about 100 kB of JSON, whose quotes an array literal would escape);
+ * a group of new requests, the usual case, sends one literal of empty strings instead of a
+ * parameter per request.
+ */
+function knownAnswersArray(knownAnswers: readonly string[]) {
+  if (knownAnswers.every((answer) => answer === '')) return sql`${textArrayLiteral(knownAnswers)}::text[]`;
+  return sql`array[${sql.join(knownAnswers.map((answer) => sql`${answer}::text`))}]`;
 }
 
 function toOutcome(row: OutcomeRow, knownAnswer: string): GroupOutcome {

@@ -126,16 +126,22 @@ describe('resends answered from memory', () => {
 describe('RecentlyRecorded', () => {
   it('keeps the last half of its capacity at least, dropping the oldest half whole', () => {
     const memory = new RecentlyRecorded(4);
-    for (const name of ['a', 'b', 'c', 'd']) memory.remember(name);
-    expect(['a', 'b', 'c', 'd'].map((n) => memory.has(n))).toEqual([true, true, true, true]);
-    memory.remember('e');
-    expect(['a', 'b', 'c', 'd', 'e'].map((n) => memory.has(n))).toEqual([false, false, true, true, true]);
+    for (const fingerprint of ['a', 'b', 'c', 'd']) memory.remember(fingerprint, 't1');
+    expect(['a', 'b', 'c', 'd'].map((f) => memory.has(f, () => 't1'))).toEqual([true, true, true, true]);
+    memory.remember('e', 't1');
+    expect(['a', 'b', 'c', 'd', 'e'].map((f) => memory.has(f, () => 't1'))).toEqual([false, false, true, true, true]);
+  });
+
+  it("knows a fingerprint only for the tenant that recorded it", () => {
+    const memory = new RecentlyRecorded(4);
+    memory.remember('a', 't1');
+    expect([memory.has('a', () => 't1'), memory.has('a', () => 't2')]).toEqual([true, false]);
   });
 
   it('remembers nothing with capacity 0', () => {
     const memory = new RecentlyRecorded(0);
-    memory.remember('a');
-    expect(memory.has('a')).toBe(false);
+    memory.remember('a', 't1');
+    expect(memory.has('a', () => 't1')).toBe(false);
   });
 
   it('makes one duplicate answer per event, in order', () => {
