@@ -235,7 +235,8 @@ describe('requests sharing commit groups, every kind of answer', () => {
     const invalidKey = randomUUID();
     expect((await t.client.post('/metering/events', acme.key, event({ value: '2' }), { idempotencyKey: reusedKey })).status).toBe(201);
     // Recorded before with pinned id and time: its resend below is answered from the process's memory.
-    const remembered = event({ eventId: randomUUID(), timestamp: '2026-05-10T10:00:00Z' });
+    const rememberedId = randomUUID();
+    const remembered = event({ eventId: rememberedId, timestamp: '2026-05-10T10:00:00Z' });
     expect((await t.client.post('/metering/events', acme.key, remembered)).status).toBe(201);
 
     // Sent together: on either database they queue behind one another and share commit groups.
@@ -260,7 +261,7 @@ describe('requests sharing commit groups, every kind of answer', () => {
     expect(batch.body).toMatchObject({ accepted: 1, duplicates: 1 });
     expect(batch.body.results[0]).toMatchObject({ index: 0, eventId: fresh, status: 'duplicate' });
     expect(await recorded([fresh])).toBe(1);
-    expect([resent.status, resent.body]).toEqual([200, { eventId: remembered.eventId, status: 'duplicate', timestamp: '2026-05-10T10:00:00.000Z' }]);
+    expect([resent.status, resent.body]).toEqual([200, { eventId: rememberedId, status: 'duplicate', timestamp: '2026-05-10T10:00:00.000Z' }]);
 
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors).toEqual([expect.objectContaining({ field: 'meter', constraint: 'exists' })]);
