@@ -1,19 +1,20 @@
 -- metering_ingest takes the answers of the resends the service recognises (see docs/metering.md,
--- "Resends answered from memory"). The service remembers, for a while, the ids it saw recorded and
--- their recorded times; a request whose every event it remembers is sent with its answer already
--- made (each event a duplicate at its recorded time). The function still takes the request's
--- Idempotency-Key lock, looks for a stored answer, resolves and checks what its events name (steps
--- 1 to 3, unchanged, so a resend is refused exactly when it was before), then skips the id lookups
--- and the answer's making, and stores the answer with the key. Everything else is 0009's.
+-- "Resends answered from memory"). Each process remembers, for a while, the requests it recorded
+-- whose every event was accepted and pins its eventId and timestamp, by fingerprint and tenant; the
+-- same bytes again are sent with their answer already made (each event a duplicate at the time it
+-- pins). The function still takes the request's Idempotency-Key lock, looks for a stored answer,
+-- resolves and checks what its events name (steps 1 to 3, unchanged, so a resend is refused exactly
+-- when it was before), then skips the id lookups and the answer's making, and stores the answer with
+-- the key. Everything else is 0009's.
 drop function metering_ingest(text[], text[], text[], text[], boolean[], uuid[], text[], text[], uuid[], uuid[], text[],
                               int[], int[], int[], text[], numeric[], text[], jsonb[], timestamptz, timestamptz, smallint);
 
 create function metering_ingest(
   -- One element per request of the group; r_lock is the key's lock name (lockNameOf in the service).
   r_scope text[], r_key text[], r_lock text[], r_fingerprint text[], r_batch boolean[],
-  -- Per request, its answer when the service knows every one of its events recorded before (metering/
-  -- recently-recorded.ts): each a duplicate with its recorded time. '' when it does not know. Such a
-  -- request's outcome is 'known': its answer was stored with its key.
+  -- Per request, its answer when the service recognises it as a resend of a request it recorded
+  -- (metering/recently-recorded.ts): each event a duplicate at its recorded time; '' otherwise. Such
+  -- a request's outcome is 'known': its answer was stored with its key.
   r_known text[],
   -- One element per subject: a distinct (tenant, customer id or externalId, product, meter key) named in the group.
   s_account uuid[], s_environment text[], s_customer_ref text[], s_customer_id uuid[], s_product_id uuid[], s_meter_key text[],

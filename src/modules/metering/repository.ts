@@ -65,7 +65,7 @@ interface OutcomeRow {
 export async function ingestGroup(
   db: Db,
   requests: GroupRequest[],
-  /** Per request, its answer when every one of its events is known recorded (recently-recorded.ts); '' otherwise. */
+  /** Per request, its answer when it is a recognised resend of a recorded request (recently-recorded.ts); '' otherwise. */
   knownAnswers: readonly string[],
   now: Date,
   expiresAt: Date,
