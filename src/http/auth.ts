@@ -1,11 +1,13 @@
 // Bearer authentication and scope checks, declared per route through `config.auth` and `config.scope`.
 import { timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.ts';
-import { createAuthenticator } from '../modules/accounts/service.ts';
+import { createAuthenticator, type Authenticator } from '../modules/accounts/service.ts';
+import { renderError, toAppError } from './error-handler.ts';
 import type { App, AppDeps } from './types.ts';
 
 export function registerAuth(app: App, deps: AppDeps): void {
-  const authenticate = createAuthenticator(deps.db);
+  const authenticator = createAuthenticator(deps.db);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
@@ -20,13 +22,39 @@ export function registerAuth(app: App, deps: AppDeps): void {
       return;
     }
     if (!token) throw new AppError('unauthorized', 'Missing API key. Send "Authorization: Bearer sk_test_..." (or sk_live_).');
-    const auth = await authenticate(token);
+    const auth = config.keyFromMemory ? await authenticator.authenticateFromMemory(token) : await authenticator.authenticate(token);
     if (auth.keyType !== 'secret') throw new AppError('forbidden', 'A publishable key cannot call this route; use a secret key on your server.');
     if (config.scope && !auth.scopes.includes(config.scope)) {
       throw new AppError('forbidden', `This key lacks the scope ${config.scope}.`);
     }
     request.auth = auth;
   });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const key = request.auth?.unconfirmed;
+    if (!key || key.state === 'live') return done(null, payload);
+    if (key.state === 'refused') {
+      authenticator.forget(key.hash);
+      return done(null, payload);
+    }
+    confirmBeforeAnswering(authenticator, request, reply, payload).then((sent) => done(null, sent), done);
+  });
+}
+
+/**
+ * A key taken from memory that the route's write did not confirm (the request failed before its
+ * write: a validation error, a rate limit): its row is read now, and a key no longer live gets the
+ * answer a lookup before the route would have given, instead of the route's.
+ */
+async function confirmBeforeAnswering(authenticator: Authenticator, request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  try {
+    await authenticator.confirm(request.auth!.unconfirmed!);
+    return payload;
+  } catch (error) {
+    const { status, body } = renderError(toAppError(error, request), request.id);
+    reply.removeHeader('retry-after');
+    reply.code(status).type('application/json; charset=utf-8');
+    return body;
+  }
 }
 
 function bearerToken(header: string | undefined): string | null {

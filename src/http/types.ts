@@ -39,6 +39,12 @@ declare module 'fastify' {
     auth?: 'secret' | 'none' | 'admin';
     /** Scope a restricted key needs for this route. */
     scope?: Scope;
+    /**
+     * The route's write reads the key's row in its own transaction (usage ingestion): the auth hook
+     * may take a key found live before from memory, and reads its row before the answer leaves only
+     * when the write did not (accounts/key-memory.ts).
+     */
+    keyFromMemory?: boolean;
     /** Resource named by 404s of this route's path parameters. */
     resource?: string;
     /** Writes need Idempotency-Key unless `optional` (operator routes) or `exempt` (signed URLs). */

@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../core/clock.ts';
 import { AppError } from '../../core/errors.ts';
 import { renderError } from '../../http/error-handler.ts';
+import { keyRefusal, type UnconfirmedKey } from '../accounts/service.ts';
 import { storeResponses } from '../../http/idempotency-batch.ts';
 import { idempotencyInUse, idempotencyKeyReused, type Idempotency, type Outcome } from '../../http/idempotency.ts';
 import { unresolvedEventsError, usageAlreadyInvoiced } from './usage-refusals.ts';
@@ -19,6 +20,8 @@ export interface IngestJob extends GroupRequest {
   requestId: string;
   /** Whether the memory of recent requests may keep it (recently-recorded.ts: it pins ids and times). */
   memorable: boolean;
+  /** The request's API key when it came from memory: the group's call reads its row, and the answer settles it. */
+  unconfirmedKey: UnconfirmedKey | null;
 }
 
 interface Pending {
@@ -120,6 +123,7 @@ export class IngestQueue {
     const outcomes = await ingestGroup(db, jobs, known, now, idempotency.expiresAt(now), shard);
     outcomes.forEach((outcome, i) => {
       const job = jobs[i]!;
+      if (job.unconfirmedKey) job.unconfirmedKey.state = outcome.kind === 'key_refused' ? 'refused' : 'live';
       if (job.memorable && known[i] === '' && outcome.kind === 'recorded' && everyEventAccepted(outcome, job)) this.recent.remember(job.fingerprint, tenantOf(job));
     });
     const refusals: Array<{ job: IngestJob; status: number; body: string }> = [];
@@ -155,6 +159,8 @@ function everyEventAccepted(outcome: { status: number; body: string }, job: Inge
 
 function answerOf(outcome: GroupOutcome, job: IngestJob): Outcome | AppError {
   switch (outcome.kind) {
+    case 'key_refused':
+      return keyRefusal(outcome.state) ?? new AppError('unauthorized', 'The API key is not valid.');
     case 'in_use':
       return idempotencyInUse();
     case 'stored':

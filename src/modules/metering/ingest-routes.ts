@@ -31,13 +31,28 @@ export function registerIngestRoutes(app: App, deps: AppDeps): void {
     const scope = idempotencyScope(request);
     const key = request.headers['idempotency-key'] as string;
     const fingerprint = requestFingerprint(request);
-    return { tenant: ctx.tenant, events, fieldPrefix, batch, scope, key, lockName: lockNameOf(scope, key), fingerprint, requestId: request.id, memorable: pinsIdsAndTimes(inputs) };
+    const unconfirmedKey = request.auth!.unconfirmed;
+    return {
+      tenant: ctx.tenant,
+      events,
+      fieldPrefix,
+      batch,
+      scope,
+      key,
+      lockName: lockNameOf(scope, key),
+      fingerprint,
+      requestId: request.id,
+      memorable: pinsIdsAndTimes(inputs),
+      keyToConfirm: unconfirmedKey ? request.auth!.keyId : null,
+      unconfirmedKey,
+    };
   }
 
   app.post(
     '/metering/events',
     {
-      config: { scope: 'metering:write' },
+      // The group's call reads the key's row (metering_ingest, step 0): a key found live before comes from memory.
+      config: { scope: 'metering:write', keyFromMemory: true },
       schema: {
         tags,
         summary: 'Record one usage event',
@@ -57,7 +72,8 @@ export function registerIngestRoutes(app: App, deps: AppDeps): void {
     '/metering/events/batch',
     {
       bodyLimit: deps.config.metering.batchMaxBytes,
-      config: { scope: 'metering:write' },
+      // The group's call reads the key's row (metering_ingest, step 0): a key found live before comes from memory.
+      config: { scope: 'metering:write', keyFromMemory: true },
       schema: {
         tags,
         summary: 'Record a batch of usage events, all or nothing',

@@ -1,11 +1,12 @@
 // SQL of the ingestion hot path: a whole commit group is one call of metering_ingest (migration
-// 0011), in a transaction of its own: one round trip and one commit for every event of every request.
+// 0012), in a transaction of its own: one round trip and one commit for every event of every request.
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Tenant } from '../../core/context.ts';
 import { isUuid } from '../../core/ids.ts';
 import { intArrayLiteral, plainArrayLiteral, textArrayLiteral } from '../../db/array-literal.ts';
 import type { NormalizedEvent } from './normalize.ts';
+import type { KeyState } from '../accounts/service.ts';
 
 /** Invoicing holds an enrollment's usage lock exclusively: no event of it commits meanwhile. */
 export async function lockUsageExclusive(tx: Tx, enrollmentId: string): Promise<void> {
@@ -22,10 +23,14 @@ export interface GroupRequest {
   fingerprint: string;
   /** Answer shape: a batch's `{results, accepted, duplicates}` or one event's `{eventId, status, timestamp}`. */
   batch: boolean;
+  /** The id of the request's API key when the service took it from memory: the call reads its row (step 0). */
+  keyToConfirm: string | null;
 }
 
 /** What happened to one request of the group. */
 export type GroupOutcome =
+  /** Its API key, taken from memory, no longer authenticates: nothing looked at, written or stored. */
+  | { kind: 'key_refused'; state: KeyState }
   /** Another transaction holds its Idempotency-Key. */
   | { kind: 'in_use' }
   /** An answer was stored for its key before (a replay when the fingerprint matches). */
@@ -131,7 +136,7 @@ export async function ingestGroup(
       ${textArrayLiteral(requests.map((r) => r.scope))}::text[], ${textArrayLiteral(requests.map((r) => r.key))}::text[],
       ${textArrayLiteral(requests.map((r) => r.lockName))}::text[], ${textArrayLiteral(requests.map((r) => r.fingerprint))}::text[],
       ${requests.map((r) => r.batch)}::boolean[],
-      ${knownAnswersArray(knownAnswers)},
+      ${knownAnswersArray(knownAnswers)}, ${requests.map((r) => r.keyToConfirm)}::uuid[],
       ${s.account}::uuid[], ${s.environment}::text[], ${s.customerRef}::text[], ${s.customerId}::uuid[], ${s.productId}::uuid[], ${s.meterKey}::text[],
       ${intArrayLiteral(e.request)}::int[], ${intArrayLiteral(e.index)}::int[], ${intArrayLiteral(e.subject)}::int[],
       ${textArrayLiteral(e.eventId)}::text[], ${plainArrayLiteral(e.value)}::numeric[], ${plainArrayLiteral(e.instants)}::text[],
@@ -158,6 +163,8 @@ function knownAnswersArray(knownAnswers: readonly string[]) {
 
 function toOutcome(row: OutcomeRow, knownAnswer: string): GroupOutcome {
   switch (row.outcome) {
+    case 'key_refused':
+      return { kind: 'key_refused', state: row.detail as KeyState };
     case 'known':
       return { kind: 'recorded', status: 200, body: knownAnswer };
     case 'in_use':
