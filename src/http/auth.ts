@@ -23,9 +23,11 @@ export function registerAuth(app: App, deps: AppDeps): void {
     }
     if (!token) throw new AppError('unauthorized', 'Missing API key. Send "Authorization: Bearer sk_test_..." (or sk_live_).');
     const auth = config.keyFromMemory ? await authenticator.authenticateFromMemory(token) : await authenticator.authenticate(token);
-    if (auth.keyType !== 'secret') throw new AppError('forbidden', 'A publishable key cannot call this route; use a secret key on your server.');
-    if (config.scope && !auth.scopes.includes(config.scope)) {
-      throw new AppError('forbidden', `This key lacks the scope ${config.scope}.`);
+    const refusal = keyRefusalOnRoute(auth.keyType, auth.scopes, config.scope);
+    if (refusal) {
+      // A key from memory that is no longer live gets the lookup's answer (401 revoked) instead.
+      if (auth.unconfirmed) await authenticator.confirm(auth.unconfirmed);
+      throw refusal;
     }
     request.auth = auth;
   });
@@ -55,6 +57,13 @@ async function confirmBeforeAnswering(authenticator: Authenticator, request: Fas
     reply.code(status).type('application/json; charset=utf-8');
     return body;
   }
+}
+
+/** Why a live key may not call this route: a publishable key, or a restricted key without the route's scope. */
+function keyRefusalOnRoute(keyType: string, scopes: readonly string[], scope: string | undefined): AppError | null {
+  if (keyType !== 'secret') return new AppError('forbidden', 'A publishable key cannot call this route; use a secret key on your server.');
+  if (scope && !scopes.includes(scope)) return new AppError('forbidden', `This key lacks the scope ${scope}.`);
+  return null;
 }
 
 function bearerToken(header: string | undefined): string | null {

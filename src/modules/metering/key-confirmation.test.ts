@@ -113,6 +113,19 @@ describe('keys remembered by ingestion', () => {
     expect((await other.client.post('/metering/events/batch', key, { events: [event()] })).status).toBe(200);
   });
 
+  it('answers a key without the scope 403 while it is live, and 401 once revoked', async () => {
+    const reader = await t.client.post('/account/keys', acme.key, { scopes: ['billing:read'] });
+    for (let i = 0; i < 2; i += 1) {
+      const res = await t.client.post('/metering/events', reader.body.key, event());
+      expect(res.status).toBe(403);
+      expect(res.body.message).toContain('metering:write');
+    }
+    expect((await other.client.delete(`/account/keys/${reader.body.id}`, acme.key)).status).toBe(200);
+    const res = await t.client.post('/metering/events', reader.body.key, event());
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('The API key was revoked.');
+  });
+
   it('answers the requests of live keys in the same group as a revoked one', async () => {
     const { id, key } = await rememberedKey();
     expect((await other.client.delete(`/account/keys/${id}`, acme.key)).status).toBe(200);
