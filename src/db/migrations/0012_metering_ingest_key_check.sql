@@ -38,8 +38,8 @@ as $$
 -- and on the subjects' arrays, which are short (one element per distinct name in the group).
 declare
   n_requests int := coalesce(array_length(r_scope, 1), 0);
-  -- Per request: 'live', or why its key no longer authenticates ('unknown', 'revoked', the account's status).
-  r_key_state text[];
+  -- Per request: whether its key still authenticates (step 0; read by subscript, so booleans).
+  key_live boolean[];
   runnable boolean[];
   -- Per subject, aligned with the s_ arrays: what step 2 resolved (null when nothing matched).
   s_enrollment uuid[];
@@ -61,30 +61,30 @@ declare
 begin
   -- 0. The API keys taken from memory, each read once (a group mostly carries one): a request whose
   -- key is revoked, unknown, or of an account no longer active is refused before anything else.
+  key_live := array_fill(true, array[n_requests]);
   if exists (select from unnest(r_key_to_confirm) k where k is not null) then
-    select array_agg(coalesce(st.state, 'live') order by r.i) into r_key_state
-    from unnest(r_key_to_confirm) with ordinality r(key_id, i)
-    left join (
-      select d.key_id,
-             coalesce((select case when k.revoked_at is not null then 'revoked' when a.status <> 'active' then a.status else 'live' end
-                       from api_keys k join accounts a on a.id = k.account_id where k.id = d.key_id), 'unknown') as state
-      from (select distinct key_id from unnest(r_key_to_confirm) key_id where key_id is not null) d
-    ) st on st.key_id = r.key_id;
-    for i in 1 .. n_requests loop
-      if r_key_state[i] <> 'live' then
-        request := i; outcome := 'key_refused'; status_code := null; body := null; detail := to_jsonb(r_key_state[i]);
-        return next;
-      end if;
+    for rec in
+      select r.i, st.state
+      from unnest(r_key_to_confirm) with ordinality r(key_id, i)
+      join (
+        select d.key_id,
+               coalesce((select case when k.revoked_at is not null then 'revoked' when a.status <> 'active' then a.status else 'live' end
+                         from api_keys k join accounts a on a.id = k.account_id where k.id = d.key_id), 'unknown') as state
+        from (select distinct key_id from unnest(r_key_to_confirm) key_id where key_id is not null) d
+      ) st on st.key_id = r.key_id
+      where st.state <> 'live'
+    loop
+      key_live[rec.i] := false;
+      request := rec.i; outcome := 'key_refused'; status_code := null; body := null; detail := to_jsonb(rec.state);
+      return next;
     end loop;
-  else
-    r_key_state := array_fill('live'::text, array[n_requests]);
   end if;
 
   -- 1. Idempotency: the key's lock (the same one the rest of the service takes), then any stored answer.
-  select array_agg(case when r_key_state[r.i] = 'live' then pg_try_advisory_xact_lock(hashtextextended(r.lock, 0)) else false end order by r.i)
+  select array_agg(case when key_live[r.i] then pg_try_advisory_xact_lock(hashtextextended(r.lock, 0)) else false end order by r.i)
     into runnable from unnest(r_lock) with ordinality r(lock, i);
   for i in 1 .. n_requests loop
-    if not runnable[i] and r_key_state[i] = 'live' then
+    if not runnable[i] and key_live[i] then
       request := i; outcome := 'in_use'; status_code := null; body := null; detail := null;
       return next;
     end if;

@@ -35,13 +35,12 @@ export interface UnconfirmedKey {
 }
 
 /** What the database says of a presented key: live, or why it does not authenticate (its account's status last). */
-export type KeyState = 'live' | 'unknown' | 'revoked' | Exclude<AccountRow['status'], 'active'>;
+export type KeyState = 'live' | KeyRefusedState;
+export type KeyRefusedState = 'unknown' | 'revoked' | Exclude<AccountRow['status'], 'active'>;
 
-/** The answer to a key in this state; null when it authenticates. */
-export function keyRefusal(state: KeyState): AppError | null {
+/** The answer to a key that does not authenticate. */
+export function keyRefusal(state: KeyRefusedState): AppError {
   switch (state) {
-    case 'live':
-      return null;
     case 'unknown':
       return new AppError('unauthorized', 'The API key is not valid.');
     case 'revoked':
@@ -218,8 +217,8 @@ export function createAuthenticator(db: Db, memory = new KeyMemory()): Authentic
   /** The key's facts, from its row read now; throws when it does not authenticate. */
   async function lookUp(hash: string): Promise<KeyFacts> {
     const row = await loader.load(hash);
-    const refusal = keyRefusal(keyStateOf(row));
-    if (refusal) throw refusal;
+    const state = keyStateOf(row);
+    if (state !== 'live') throw keyRefusal(state);
     return { keyId: row!.id, keyType: row!.type, accountId: row!.account_id, environment: row!.environment, scopes: row!.scopes };
   }
 

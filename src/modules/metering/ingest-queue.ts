@@ -181,7 +181,7 @@ function everyEventAccepted(outcome: { status: number; body: string }, job: Inge
 function answerOf(outcome: GroupOutcome, job: IngestJob): Outcome | AppError {
   switch (outcome.kind) {
     case 'key_refused':
-      return keyRefusal(outcome.state) ?? new AppError('unauthorized', 'The API key is not valid.');
+      return keyRefusal(outcome.state);
     case 'in_use':
       return idempotencyInUse();
     case 'stored':

@@ -6,7 +6,7 @@ import type { Tenant } from '../../core/context.ts';
 import { isUuid } from '../../core/ids.ts';
 import { intArrayLiteral, plainArrayLiteral, textArrayLiteral } from '../../db/array-literal.ts';
 import type { NormalizedEvent } from './normalize.ts';
-import type { KeyState } from '../accounts/service.ts';
+import type { KeyRefusedState } from '../accounts/service.ts';
 
 /** Invoicing holds an enrollment's usage lock exclusively: no event of it commits meanwhile. */
 export async function lockUsageExclusive(tx: Tx, enrollmentId: string): Promise<void> {
@@ -30,7 +30,7 @@ export interface GroupRequest {
 /** What happened to one request of the group. */
 export type GroupOutcome =
   /** Its API key, taken from memory, no longer authenticates: nothing looked at, written or stored. */
-  | { kind: 'key_refused'; state: KeyState }
+  | { kind: 'key_refused'; state: KeyRefusedState }
   /** Another transaction holds its Idempotency-Key. */
   | { kind: 'in_use' }
   /** An answer was stored for its key before (a replay when the fingerprint matches). */
@@ -164,7 +164,7 @@ function knownAnswersArray(knownAnswers: readonly string[]) {
 function toOutcome(row: OutcomeRow, knownAnswer: string): GroupOutcome {
   switch (row.outcome) {
     case 'key_refused':
-      return { kind: 'key_refused', state: row.detail as KeyState };
+      return { kind: 'key_refused', state: row.detail as KeyRefusedState };
     case 'known':
       return { kind: 'recorded', status: 200, body: knownAnswer };
     case 'in_use':
