@@ -124,8 +124,8 @@ export class IngestQueue {
    * follows this one (two turns of setImmediate). Requests that arrive while this thread is busy
    * (answering the last group, or running the group itself on PGlite, which works in this thread)
    * are read only in the next poll phase; a group started at once left them to the group after.
-   * On PGlite that made every group one request (a tenth of the throughput); on PostgreSQL it
-   * measures the same either way. A lone request waits two idle turns: microseconds.
+   * On PGlite that made every group one request (docs/benchmarks.md); on PostgreSQL it measures the
+   * same either way. A lone request waits two idle turns: microseconds.
    */
   private schedulePump(): void {
     if (this.pumpScheduled) return;
