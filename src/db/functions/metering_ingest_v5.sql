@@ -4,6 +4,13 @@
 -- copies in src/db/migrations/ are history. A change a process of the previous release could not
 -- call (another signature, other outcomes) is a new file with the next version's name; this one
 -- stays until the release after, then its signature goes to retired.sql (CONTRIBUTING.md).
+--
+-- One row per request, its outcome: 'key_refused' (its key from memory no longer authenticates),
+-- 'in_use' (its Idempotency-Key is held elsewhere), 'stored' (an answer was stored under its key),
+-- 'invalid' (an event names no meter or enrollment, or lacks the meter's property), 'busy' (an
+-- invoice holds the usage lock of an enrollment it names: nothing of it looked at, to be sent
+-- again), 'refused' (an event inside an invoiced period), 'known' (its answer came with it and was
+-- stored) or 'recorded' (written; its answer stored with its key).
 create or replace function metering_ingest_v5(
   -- One element per request of the group; r_lock is the key's lock name (lockNameOf in the service).
   r_scope text[], r_key text[], r_lock text[], r_fingerprint text[], r_batch boolean[],
