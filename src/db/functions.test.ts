@@ -53,6 +53,19 @@ async function callPrevious(eventId: string): Promise<Array<{ outcome: string; s
 }
 
 describe('the stored function during a rolling deploy', () => {
+  it('upgrading a database of the previous release adds the new version and keeps the old one answering', async () => {
+    // Back to what the previous release left: migrations up to 0012, no stored-function files.
+    await t.database.withScriptRunner((run) =>
+      run(`drop function ${CURRENT_SIGNATURE}; drop table schema_functions; delete from schema_migrations where name = '0013_schema_functions.sql';`),
+    );
+    expect(await exists(CURRENT_SIGNATURE)).toBe(false);
+    expect(await callPrevious(randomUUID())).toEqual([{ outcome: 'recorded', status_code: 201 }]);
+
+    expect(await migrate(t.database)).toEqual(['0013_schema_functions.sql', 'functions/metering_ingest_v5.sql', 'functions/retired.sql']);
+    expect(await exists(CURRENT_SIGNATURE)).toBe(true);
+    expect(await callPrevious(randomUUID())).toEqual([{ outcome: 'recorded', status_code: 201 }]);
+  });
+
   it('keeps the previous release’s signature callable beside the new version, both recording', async () => {
     expect(await exists(PREVIOUS_SIGNATURE)).toBe(true);
     expect(await exists(CURRENT_SIGNATURE)).toBe(true);
