@@ -29,6 +29,8 @@ const EnvSchema = Type.Object({
   METERING_BATCH_MAX_BYTES: Type.Optional(Positive),
   METERING_WRITE_GROUPS: Type.Optional(Type.Integer({ minimum: 1, maximum: 16 })),
   METERING_RECENT_REQUESTS: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
+  METERING_QUEUE_MAX_EVENTS: Type.Optional(Positive),
+  METERING_USAGE_LOCK_WAIT_MS: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000 })),
   ...StorageEnv.properties,
 });
 
@@ -55,8 +57,12 @@ export interface Config {
   mailFrom: string;
   /** Object storage (local disk or S3), upload limits and URL lifetimes. */
   storage: StorageConfig;
-  /** Limits of POST /metering/events/batch: events per request and body size. */
-  metering: { batchMaxEvents: number; batchMaxBytes: number; writeGroups: number; recentRequests: number };
+  /**
+   * Usage ingestion: limits of POST /metering/events/batch (events per request, body size), groups
+   * written at once, requests remembered, events waiting at most (503 past it), and how long a
+   * request waits for an invoice to release its enrollment's usage lock (503 after).
+   */
+  metering: { batchMaxEvents: number; batchMaxBytes: number; writeGroups: number; recentRequests: number; queueMaxEvents: number; usageLockWaitMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -101,6 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       batchMaxBytes: e.METERING_BATCH_MAX_BYTES ?? 2 * 1024 * 1024,
       writeGroups: e.METERING_WRITE_GROUPS ?? 2,
       recentRequests: e.METERING_RECENT_REQUESTS ?? 100_000,
+      queueMaxEvents: e.METERING_QUEUE_MAX_EVENTS ?? 100_000,
+      usageLockWaitMs: e.METERING_USAGE_LOCK_WAIT_MS ?? 5_000,
     },
   };
 }

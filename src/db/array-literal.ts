@@ -1,8 +1,8 @@
 // PostgreSQL array literals ('{a,b,c}') for the parameters of the ingestion call, built directly.
 // node-postgres encodes a JavaScript array element by element (type checks, two regular-expression
-// replaces and a concatenation each), which was a tenth of the service's time on 1,000-event
-// batches. Here an array of values that need no quoting is one join, and text is quoted only when
-// it must be. Pass the result as a parameter cast to the array type (`${literal}::int[]`).
+// replaces and a concatenation each), a visible share of the service's time on 1,000-event batches
+// (docs/benchmarks.md). Here an array of values that need no quoting is one join, and text is quoted
+// only when it must be. Pass the result as a parameter cast to the array type (`${literal}::int[]`).
 
 /** Integers. */
 export function intArrayLiteral(values: readonly number[]): string {

@@ -4,11 +4,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { DatabaseHandle } from './database.ts';
+import { applyFunctions } from './functions.ts';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 const MIGRATION_LOCK = 728431001;
 
-/** Applies the migrations not yet applied; returns their file names. */
+/** Applies the migrations not yet applied, then the stored functions whose text changed; returns their file names. */
 export async function migrate(handle: DatabaseHandle): Promise<string[]> {
   const files = readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f)).sort();
   return handle.withScriptRunner(async (run) => {
@@ -29,6 +30,8 @@ export async function migrate(handle: DatabaseHandle): Promise<string[]> {
         }
         ran.push(file);
       }
+      // The stored functions after the migrations they rely on, under the same lock (db/functions.ts).
+      ran.push(...(await applyFunctions(run)));
       return ran;
     } finally {
       await run(`select pg_advisory_unlock(${MIGRATION_LOCK})`);

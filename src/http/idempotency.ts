@@ -10,6 +10,7 @@ import { AppError } from '../core/errors.ts';
 import type { Clock } from '../core/clock.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { renderError } from './error-handler.ts';
+import { purgeExpiredKeys } from './idempotency-purge.ts';
 
 const MAX_KEY_LENGTH = 255;
 const PRINTABLE = /^[\x21-\x7e]+$/;
@@ -21,7 +22,7 @@ export interface Idempotency {
    * a number or a function of the result (e.g. 201 for a created resource, 200 for an existing one).
    */
   run<T>(request: FastifyRequest, reply: FastifyReply, status: SuccessStatus<T>, work: (tx: Tx) => Promise<T>): Promise<FastifyReply>;
-  /** Deletes records past their retention; returns how many. */
+  /** Deletes records past their retention, in bounded chunks (idempotency-purge.ts); returns how many. */
   purgeExpired(): Promise<number>;
   /** Marks a key as running in this process; false when it already is (answer 409). */
   claim(lockName: string): boolean;
@@ -143,8 +144,7 @@ export function createIdempotency(db: Db, clock: Clock, retentionHours: number):
     },
     expiresAt: expiresAtFrom,
     async purgeExpired() {
-      const result = await db.deleteFrom('idempotency_keys').where('expires_at', '<=', clock.now()).executeTakeFirst();
-      return Number(result.numDeletedRows);
+      return (await purgeExpiredKeys(db, clock.now())).removed;
     },
   };
 }

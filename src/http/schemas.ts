@@ -80,7 +80,7 @@ export const sharedSchemas = [StandardError, NotFoundError, ValidationError, Nes
 const ref = (id: string, description: string) => Type.Unsafe({ $ref: `${id}#`, description });
 
 /** Error responses a route documents. 400/401/403/429/500 are added to every keyed route by app.ts. */
-export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500>): Record<number, TSchema> {
+export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503>): Record<number, TSchema> {
   const out: Record<number, TSchema> = {};
   for (const status of statuses) out[status] = ERROR_RESPONSE[status]!;
   return out;
@@ -105,4 +105,5 @@ export const ERROR_RESPONSE: Record<number, TSchema> = {
   }),
   429: ref('NestedError', 'Rate limited; see Retry-After.'),
   500: ref('StandardError', 'Unexpected failure.'),
+  503: ref('StandardError', 'Busy for a moment (service_unavailable); retry after the Retry-After seconds.'),
 };

@@ -1,5 +1,5 @@
 // Periodic work inside each service process. Every task is safe to run in several processes at
-// once (plain idempotent deletes; the email dispatcher claims rows with skip locked), so no
+// once (plain idempotent deletes, in bounded chunks; the email dispatcher claims rows with skip locked), so no
 // coordination is needed.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../http/types.ts';

@@ -6,7 +6,7 @@
 -- (id, value, time, metadata) are read per event. The rules are unchanged (usage-refusals.ts).
 -- Event ids, and Idempotency-Keys with their scopes, are compared byte by byte ("C"): they are
 -- identifiers, never sorted for people, and the locale's comparison (strcoll on every step of every
--- index probe) made their lookups and inserts a fifth slower. The latest event of a rollup row is
+-- index probe) slowed their lookups and inserts (docs/benchmarks.md). The latest event of a rollup row is
 -- picked by (time, id), so its id column sorts the same way as the events'.
 alter table usage_events alter column event_id type text collate "C";
 alter table usage_hourly alter column latest_event_id type text collate "C";

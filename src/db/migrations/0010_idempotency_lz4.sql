@@ -1,8 +1,8 @@
 -- Stored answers are compressed with lz4 where the server has it (PostgreSQL built with lz4, as
 -- Debian's and most packages are; PGlite is not). A 1,000-event batch answer is about 100 kB of
--- JSON, stored with its Idempotency-Key by the ingestion call: compressing it with pglz was 3% of
--- PostgreSQL's time on fresh batches; with lz4 a replayed batch costs the database 7% less
--- (docs/benchmarks.md). Answers stored before keep pglz: each value records its own method.
+-- JSON, stored with its Idempotency-Key by the ingestion call, and lz4 compresses it for less of
+-- PostgreSQL's time than pglz (figures in docs/benchmarks.md). Answers stored before keep pglz:
+-- each value records its own method.
 do $$
 begin
   alter table idempotency_keys alter column response_body set compression lz4;

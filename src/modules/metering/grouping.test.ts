@@ -1,7 +1,6 @@
 // Requests sent together over real connections go together in few groups (ingest-queue.ts), on
 // PGlite too, where the database works in the service's own thread: a group started as soon as its
-// first request was read once left every other request to a group of its own (a tenth of the
-// throughput). Each group's call stamps its events with the clock's time once, so a clock that
+// first request was read once left every other request to a group of its own. Each group's call stamps its events with the clock's time once, so a clock that
 // moves on every reading tells the groups apart.
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'undici';

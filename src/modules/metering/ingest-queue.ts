@@ -4,6 +4,10 @@
 // load is written at once (two idle turns of the event loop), so latency stays low; under load
 // groups grow by themselves.
 // Each request keeps its own answer and its own Idempotency-Key semantics (see http/idempotency.ts).
+// A request naming an enrollment whose usage an invoice is reading is set aside by the group's call
+// and sent again in a later group, so it never holds up the others (docs/metering.md, "Invoicing
+// never stalls ingestion"). The queue is bounded: past its limit a request is answered 503.
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../core/clock.ts';
 import { AppError } from '../../core/errors.ts';
@@ -29,6 +33,10 @@ interface Pending {
   job: IngestJob;
   resolve(outcome: Outcome): void;
   reject(error: unknown): void;
+  /** Times the group's call found an invoice holding a usage lock the request needs. */
+  busyAttempts: number;
+  /** Until when (ms, Date.now) it may be sent again while that lasts; then it is answered 503. */
+  lockDeadline: number;
 }
 
 export interface IngestQueueOptions {
@@ -41,7 +49,19 @@ export interface IngestQueueOptions {
   maxEventsPerGroup: number;
   /** Requests recorded lately, remembered to answer their resends (0: none). */
   recentRequests: number;
+  /** Events waiting at most; a request that would pass it is answered 503 with Retry-After. */
+  maxPendingEvents: number;
+  /** How long a request may wait for an invoice to release the usage lock of an enrollment it names. */
+  usageLockWaitMs: number;
+  log: FastifyBaseLogger;
 }
+
+/** Set aside by the group's call: an invoice holds the usage lock of an enrollment it names. */
+const BUSY = Symbol('busy');
+
+/** First pause before a set-aside request is sent again; it doubles up to the next constant. */
+const BUSY_RETRY_FIRST_MS = 5;
+const BUSY_RETRY_MAX_MS = 100;
 
 /**
  * A second group is written alongside the first only when this many events wait (batches): then a
@@ -70,12 +90,33 @@ export class IngestQueue {
 
   /** Queues a request; resolves with its outcome once its group committed. */
   submit(job: IngestJob): Promise<Outcome> {
+    // A lone request is always admitted (one larger than the limit could never be otherwise).
+    if (this.pendingEvents > 0 && this.pendingEvents + job.events.length > this.options.maxPendingEvents) return Promise.reject(queueFull());
     if (!this.options.idempotency.claim(job.lockName)) return Promise.reject(idempotencyInUse());
     return new Promise<Outcome>((resolve, reject) => {
-      this.pending.push({ job, resolve, reject });
-      this.pendingEvents += job.events.length;
-      this.schedulePump();
+      this.enqueue({ job, resolve, reject, busyAttempts: 0, lockDeadline: Date.now() + this.options.usageLockWaitMs });
     }).finally(() => this.options.idempotency.release(job.lockName));
+  }
+
+  private enqueue(pending: Pending): void {
+    this.pending.push(pending);
+    this.pendingEvents += pending.job.events.length;
+    this.schedulePump();
+  }
+
+  /**
+   * Sends a set-aside request again after a pause (doubling, so an invoice held long costs few
+   * calls), or answers it 503 once it waited its time. It is out of the queue while it pauses, so
+   * the requests behind it go on.
+   */
+  private retryWhenUnlocked(pending: Pending): void {
+    const pause = Math.min(BUSY_RETRY_FIRST_MS * 2 ** pending.busyAttempts, BUSY_RETRY_MAX_MS);
+    pending.busyAttempts += 1;
+    if (Date.now() + pause > pending.lockDeadline) {
+      pending.reject(usageBeingInvoiced());
+      return;
+    }
+    setTimeout(() => this.enqueue(pending), pause).unref();
   }
 
   /**
@@ -83,8 +124,8 @@ export class IngestQueue {
    * follows this one (two turns of setImmediate). Requests that arrive while this thread is busy
    * (answering the last group, or running the group itself on PGlite, which works in this thread)
    * are read only in the next poll phase; a group started at once left them to the group after.
-   * On PGlite that made every group one request (a tenth of the throughput); on PostgreSQL it
-   * measures the same either way. A lone request waits two idle turns: microseconds.
+   * On PGlite that made every group one request (docs/benchmarks.md); on PostgreSQL it measures the
+   * same either way. A lone request waits two idle turns: microseconds.
    */
   private schedulePump(): void {
     if (this.pumpScheduled) return;
@@ -122,10 +163,16 @@ export class IngestQueue {
       const outcomes = await this.commit(group.map((p) => p.job), shard);
       group.forEach((p, i) => {
         const outcome = outcomes[i]!;
-        if (outcome instanceof AppError) p.reject(outcome);
+        if (outcome === BUSY) this.retryWhenUnlocked(p);
+        else if (outcome instanceof AppError) p.reject(outcome);
         else p.resolve(outcome);
       });
     } catch (error) {
+      const events = group.reduce((sum, p) => sum + p.job.events.length, 0);
+      this.options.log.error(
+        { err: error, requests: group.length, events, requestIds: group.map((p) => p.job.requestId) },
+        group.length === 1 ? 'usage commit failed' : 'usage commit group failed; retrying each request alone',
+      );
       if (group.length === 1) {
         group[0]!.reject(error);
         return;
@@ -135,8 +182,8 @@ export class IngestQueue {
     }
   }
 
-  /** Writes the group; an AppError in the result is an unstored refusal (409/422 key errors). */
-  private async commit(jobs: IngestJob[], shard: number): Promise<Array<Outcome | AppError>> {
+  /** Writes the group; an AppError in the result is an unstored refusal (409/422 key errors), BUSY a request set aside. */
+  private async commit(jobs: IngestJob[], shard: number): Promise<Array<Outcome | AppError | typeof BUSY>> {
     const { db, clock, idempotency } = this.options;
     const now = clock.now();
     // Read when the group is written, not when its requests arrived: groups committed meanwhile count.
@@ -148,10 +195,10 @@ export class IngestQueue {
       if (job.memorable && known[i] === '' && outcome.kind === 'recorded' && everyEventAccepted(outcome, job)) this.recent.remember(job.fingerprint, tenantOf(job));
     });
     const refusals: Array<{ job: IngestJob; status: number; body: string }> = [];
-    const answers = outcomes.map((outcome, i): Outcome | AppError => {
+    const answers = outcomes.map((outcome, i): Outcome | AppError | typeof BUSY => {
       const job = jobs[i]!;
       const answer = answerOf(outcome, job);
-      if ((outcome.kind === 'invalid' || outcome.kind === 'refused') && !(answer instanceof AppError)) refusals.push({ job, ...answer });
+      if ((outcome.kind === 'invalid' || outcome.kind === 'refused') && answer !== BUSY && !(answer instanceof AppError)) refusals.push({ job, ...answer });
       return answer;
     });
     // Refusals wrote nothing, so their answers are stored after the fact, like any error answer.
@@ -178,8 +225,10 @@ function everyEventAccepted(outcome: { status: number; body: string }, job: Inge
   return job.batch ? outcome.body.endsWith(',"duplicates":0}') : outcome.status === 201;
 }
 
-function answerOf(outcome: GroupOutcome, job: IngestJob): Outcome | AppError {
+function answerOf(outcome: GroupOutcome, job: IngestJob): Outcome | AppError | typeof BUSY {
   switch (outcome.kind) {
+    case 'busy':
+      return BUSY;
     case 'key_refused':
       return keyRefusal(outcome.state);
     case 'in_use':
@@ -193,6 +242,14 @@ function answerOf(outcome: GroupOutcome, job: IngestJob): Outcome | AppError {
     case 'refused':
       return rendered(usageAlreadyInvoiced(), job);
   }
+}
+
+function queueFull(): AppError {
+  return new AppError('service_unavailable', 'Too much usage is waiting to be recorded right now; retry in a moment.', { retryAfterSeconds: 1 });
+}
+
+function usageBeingInvoiced(): AppError {
+  return new AppError('service_unavailable', 'Usage of this customer is being invoiced right now; retry in a moment.', { retryAfterSeconds: 1 });
 }
 
 function rendered(error: AppError, job: IngestJob): Outcome {

@@ -21,6 +21,9 @@ export function registerIngestRoutes(app: App, deps: AppDeps): void {
     concurrency: deps.dbKind === 'pglite' ? 1 : deps.config.metering.writeGroups,
     maxEventsPerGroup: 20_000,
     recentRequests: deps.config.metering.recentRequests,
+    maxPendingEvents: deps.config.metering.queueMaxEvents,
+    usageLockWaitMs: deps.config.metering.usageLockWaitMs,
+    log: app.log,
   });
 
   function job(request: FastifyRequest, inputs: UsageEventInput[], fieldPrefix: (i: number) => string, batch: boolean): IngestJob {
@@ -59,7 +62,7 @@ export function registerIngestRoutes(app: App, deps: AppDeps): void {
         description:
           'Answers 201 `accepted` when recorded now, 200 `duplicate` when an event with this eventId was already recorded (nothing changes; the original timestamp is returned).',
         body: UsageEvent,
-        response: { 201: RecordedEvent, 200: RecordedEvent, ...errorResponses(409, 422) },
+        response: { 201: RecordedEvent, 200: RecordedEvent, ...errorResponses(409, 422, 503) },
       },
     },
     async (request, reply) => {
@@ -79,7 +82,7 @@ export function registerIngestRoutes(app: App, deps: AppDeps): void {
         summary: 'Record a batch of usage events, all or nothing',
         description: `Up to ${deps.config.metering.batchMaxEvents} events. When one event is invalid none is recorded, and the error's field names its position (events[12].meter).`,
         body: BatchBody(deps.config.metering.batchMaxEvents),
-        response: { 200: BatchResult, ...errorResponses(409, 413, 422) },
+        response: { 200: BatchResult, ...errorResponses(409, 413, 422, 503) },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 // Requests this process recorded lately, remembered so that a resend of one (a client retrying a
 // request whose answer it lost, byte for byte, under a new Idempotency-Key) is answered without
-// looking up each of its event ids: a duplicate costs the database a third of a new event when
-// looked up, and next to nothing when its answer comes made (docs/metering.md,
+// looking up each of its event ids: a duplicate looked up costs the database a probe and the
+// making of its answer, and next to nothing when its answer comes made (docs/metering.md,
 // "Resends answered from memory").
 //
 // A request is remembered when every event of it was accepted (recorded now, at its own time) and

@@ -1,5 +1,6 @@
-// SQL of the ingestion hot path: a whole commit group is one call of metering_ingest (migration
-// 0012), in a transaction of its own: one round trip and one commit for every event of every request.
+// SQL of the ingestion hot path: a whole commit group is one call of metering_ingest_v5
+// (src/db/functions/metering_ingest_v5.sql), in a transaction of its own: one round trip and one
+// commit for every event of every request.
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Tenant } from '../../core/context.ts';
@@ -39,6 +40,8 @@ export type GroupOutcome =
   | { kind: 'invalid'; problems: EventProblem[] }
   /** An event inside an invoiced period: nothing written. */
   | { kind: 'refused' }
+  /** An invoice holds the usage lock of an enrollment it names: nothing looked at further; send it again later. */
+  | { kind: 'busy' }
   /** Written; its answer is stored with its key. */
   | { kind: 'recorded'; status: number; body: string };
 
@@ -132,7 +135,7 @@ export async function ingestGroup(
     }
   });
   const result = await sql<OutcomeRow>`
-    select request, outcome, status_code, body, detail from metering_ingest(
+    select request, outcome, status_code, body, detail from metering_ingest_v5(
       ${textArrayLiteral(requests.map((r) => r.scope))}::text[], ${textArrayLiteral(requests.map((r) => r.key))}::text[],
       ${textArrayLiteral(requests.map((r) => r.lockName))}::text[], ${textArrayLiteral(requests.map((r) => r.fingerprint))}::text[],
       ${requests.map((r) => r.batch)}::boolean[],
@@ -175,6 +178,8 @@ function toOutcome(row: OutcomeRow, knownAnswer: string): GroupOutcome {
       return { kind: 'invalid', problems: row.detail as EventProblem[] };
     case 'refused':
       return { kind: 'refused' };
+    case 'busy':
+      return { kind: 'busy' };
     case 'recorded':
       return { kind: 'recorded', status: row.status_code!, body: row.body! };
   }

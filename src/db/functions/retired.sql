@@ -1,0 +1,10 @@
+-- Versions of the stored functions no process calls any more, dropped at the first start of the
+-- release that lists them (applied after the other files of this folder, whenever this text
+-- changes). A version goes here one release after the release that stopped calling it: during a
+-- rolling deploy the processes of the previous release still call their own version.
+--
+-- Nothing is retired in this release. metering_ingest (migration 0012, unversioned) is what the
+-- previous release calls; the next release adds:
+--   drop function if exists metering_ingest(text[], text[], text[], text[], boolean[], text[], uuid[], uuid[], text[], text[],
+--                                           uuid[], uuid[], text[], int[], int[], int[], text[], numeric[], text[], jsonb[],
+--                                           timestamptz, timestamptz, smallint);
