@@ -19,6 +19,8 @@ export interface Workload {
   readonly keyPrefix: string;
   /** Builds the next request; registers it as pending. */
   next(): { id: number; body: string };
+  /** The Authorization header of a request when it is not the run's one (requests spread over tenants). */
+  authorizationOf(id: number): string | undefined;
   /** Records an answer: a 2xx with the expected content acknowledges the request. */
   answer(id: number, status: number, body: string): void;
   /** Requests sent (or built) but not acknowledged. */
@@ -99,6 +101,10 @@ abstract class BaseWorkload implements Workload {
     }
     this.problemCount += 1;
     if (this.problems.length < 5) this.problems.push(`${problem}: ${body.slice(0, 300)}`);
+  }
+
+  authorizationOf(_id: number): string | undefined {
+    return undefined;
   }
 
   assertHealthy(stage: string): void {

@@ -18,6 +18,7 @@ import type { References, ScenarioContext } from './context.ts';
 import { batchScenarios } from './ingest-batch.ts';
 import { singleEventScenario } from './ingest-single.ts';
 import { invoiceScenario } from './invoice-from-usage.ts';
+import { metersScenario } from './meters-check.ts';
 
 interface PhaseOptions {
   profile: Profile;
@@ -107,6 +108,9 @@ async function runScenarios(ctx: ScenarioContext): Promise<void> {
     batch: () => probe('/metering/events/batch'),
     invoice: () => probe('/billing/invoices/from-usage'),
   };
+  // BENCH_ONLY=1,6 runs only those scenarios (while working on one; a partial run is no result).
+  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+  const guarded = (c: ScenarioContext, name: string, run: () => Promise<void>) => (only && !only.includes(name.split('.')[0]!.split('-')[0]!) ? Promise.resolve() : guardedRun(c, name, run));
   await guarded(ctx, '1. single event', async () => {
     await routes.single();
     await singleEventScenario(ctx, await enroll(service.url, ctx.tenant, `${ctx.runId}-single`));
@@ -122,10 +126,14 @@ async function runScenarios(ctx: ScenarioContext): Promise<void> {
     const large = counts.invoiceLargeEvents ? await enroll(service.url, ctx.tenant, `${ctx.runId}-invoice-large`) : null;
     await invoiceScenario(ctx, base, large, { base: counts.invoiceEvents, large: counts.invoiceLargeEvents });
   });
+  await guarded(ctx, '6. meters check', async () => {
+    await routes.batch();
+    await metersScenario(ctx);
+  });
 }
 
 /** Runs a scenario; a missing endpoint skips it (reported), any other error fails the run. */
-async function guarded(ctx: ScenarioContext, name: string, run: () => Promise<void>): Promise<void> {
+async function guardedRun(ctx: ScenarioContext, name: string, run: () => Promise<void>): Promise<void> {
   console.log(`${ctx.service.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}: scenario ${name} (at ${Math.round(process.uptime())} s)`);
   try {
     const dead = ctx.service.exitReport();
