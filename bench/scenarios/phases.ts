@@ -18,7 +18,9 @@ import type { References, ScenarioContext } from './context.ts';
 import { batchScenarios } from './ingest-batch.ts';
 import { singleEventScenario } from './ingest-single.ts';
 import { invoiceScenario } from './invoice-from-usage.ts';
+import { manyTenantsScenario } from './many-tenants.ts';
 import { metersScenario } from './meters-check.ts';
+import { twoProcessScenario } from './two-processes.ts';
 
 interface PhaseOptions {
   profile: Profile;
@@ -46,7 +48,8 @@ export async function postgresPhase(serverUrl: string, options: PhaseOptions): P
     const ingest = await starting;
     const startUsageSum = () => startReference('ref 3 (raw usage sum)', 'bench/reference/usage-sum.ts', referenceEnv(database.url, options.profile.poolSize, tenant.accountId, tenant.meterId));
     const references = { ...ingest, startUsageSum };
-    await runScenarios({ ...options, service, tenant, references, eventTimestamp: pinnedTimestamp() });
+    const startServiceProcess = (name: string, env: Record<string, string>) => startPostgresService(database.url, dataDir, options.profile.poolSize, { name, env });
+    await runScenarios({ ...options, service, tenant, references, eventTimestamp: pinnedTimestamp(), startServiceProcess });
     return facts;
   } finally {
     // The service and every reference: nothing may hold the database when it is dropped.
@@ -130,6 +133,19 @@ async function runScenarios(ctx: ScenarioContext): Promise<void> {
     await routes.batch();
     await metersScenario(ctx);
   });
+  if (profile.manyTenants) {
+    await guarded(ctx, '7. many tenants', async () => {
+      await routes.single();
+      await manyTenantsScenario(ctx);
+    });
+  }
+  const startProcess = ctx.startServiceProcess;
+  if (profile.twoProcesses && startProcess) {
+    await guarded(ctx, '8. replays over two processes', async () => {
+      await routes.batch();
+      await twoProcessScenario(ctx, startProcess);
+    });
+  }
 }
 
 /** Runs a scenario; a missing endpoint skips it (reported), any other error fails the run. */
