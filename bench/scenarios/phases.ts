@@ -1,6 +1,7 @@
 // The two phases of a run. PostgreSQL: a fresh database, the service and the four reference
 // servers on it (all started once; only the one being measured receives load), scenarios 1-4
-// with their gates. PGlite: the service alone on a temporary data folder, the same scenarios,
+// with their gates, the meters check (6), many tenants (7) and replays over two more service
+// processes (8). PGlite: the service alone on a temporary data folder, the same scenarios but 8,
 // reported without gates (the references are PostgreSQL servers, so there is nothing to compare).
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
