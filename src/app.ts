@@ -43,8 +43,8 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   const clock = options.clock ?? systemClock;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    // Request ids are opaque (X-Request-Id, tracer_id): a v4 UUID from Node's cached entropy costs a
-    // fifth of a UUIDv7, and it is made for every request.
+    // Request ids are opaque (X-Request-Id, tracer_id): a v4 UUID from Node's cached entropy is
+    // cheaper than a UUIDv7, and one is made for every request.
     genReqId: () => randomUUID(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: true,

@@ -22,9 +22,8 @@ async function main(): Promise<void> {
   }
   const schedules = startSchedules(app.deps, app.log);
   // A connection burst (clients opening hundreds of connections at once while the event loop is
-  // busy) overflowed Node's default accept queue of 511: the kernel dropped the SYNs and those
-  // clients waited for TCP's 1 s retransmission (the p99 of the open-loop benchmark). The kernel
-  // caps this at net.core.somaxconn.
+  // busy) can overflow Node's default accept queue of 511: the kernel drops the SYNs and those
+  // clients wait for TCP's 1 s retransmission. The kernel caps this at net.core.somaxconn.
   await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   app.log.info(`Database: ${config.databaseUrl ? 'PostgreSQL' : `embedded (${config.dataDir})`}. API reference at ${config.baseUrl}/docs`);
 

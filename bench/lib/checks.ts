@@ -27,7 +27,7 @@ export async function resendPending(url: string, workload: Workload, headers: Re
               const response = await pool.request({
                 method: 'POST',
                 path: workload.path,
-                headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': idempotencyKey('resend') },
+                headers: { ...headers, ...authorizationOf(workload, id), 'content-type': 'application/json', 'idempotency-key': idempotencyKey('resend') },
                 body,
               });
               workload.answer(id, response.statusCode, await response.body.text());
@@ -41,6 +41,11 @@ export async function resendPending(url: string, workload: Workload, headers: Re
   } finally {
     await pool.close();
   }
+}
+
+function authorizationOf(workload: Workload, id: number): Record<string, string> {
+  const authorization = workload.authorizationOf(id);
+  return authorization ? { authorization } : {};
 }
 
 export interface StoredTotals {

@@ -24,13 +24,19 @@ interface Context {
   id?: number;
 }
 
+/** The run's headers, the request's own Authorization when its workload spreads over tenants, and its Idempotency-Key. */
+export function requestHeaders(workload: Workload, id: number, headers: Record<string, string>): Record<string, string> {
+  const authorization = workload.authorizationOf(id);
+  return { ...headers, ...(authorization ? { authorization } : {}), 'content-type': 'application/json', 'idempotency-key': `${workload.keyPrefix}-${id}` };
+}
+
 export async function runClosedLoop(url: string, workload: Workload, options: ClosedLoopOptions): Promise<ClosedLoopResult> {
   let acknowledged = 0;
   const result = await autocannon({
     url,
     connections: options.connections,
     duration: options.durationSeconds,
-    // Bounded in count as well as time: far above what 2 cores serve (a hello world does ~15k/s).
+    // Bounded in count as well as time: far above what 2 cores serve, even for a hello world.
     maxOverallRequests: Math.max(options.connections, 50_000 * Math.ceil(options.durationSeconds)),
     timeout: 30,
     pipelining: 1,
@@ -41,11 +47,7 @@ export async function runClosedLoop(url: string, workload: Workload, options: Cl
         setupRequest: (request, context) => {
           const { id, body } = workload.next();
           (context as Context).id = id;
-          return {
-            ...request,
-            body,
-            headers: { ...options.headers, 'content-type': 'application/json', 'idempotency-key': `${workload.keyPrefix}-${id}` },
-          };
+          return { ...request, body, headers: requestHeaders(workload, id, options.headers) };
         },
         onResponse: (status, body, context) => {
           const id = (context as Context).id;

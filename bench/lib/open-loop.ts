@@ -5,6 +5,7 @@
 // sends a connection's next request only after its previous answer). A small undici scheduler
 // is used instead of autocannon for that reason.
 import { Pool } from 'undici';
+import { requestHeaders } from './closed-loop.ts';
 import { percentile } from './stats.ts';
 import type { Workload } from './workloads.ts';
 
@@ -42,7 +43,7 @@ export async function runOpenLoop(url: string, workload: Workload, options: Open
 
   const send = (due: number, measured: boolean) => {
     const { id, body } = workload.next();
-    const headers = { ...options.headers, 'content-type': 'application/json', 'idempotency-key': `${workload.keyPrefix}-${id}` };
+    const headers = requestHeaders(workload, id, options.headers);
     const done = pool
       .request({ method: 'POST', path: workload.path, headers, body })
       .then(async (response) => {

@@ -1,4 +1,4 @@
-// The two profiles. Quick is CI's smoke run (well under a minute on 2 cores, ratio gates only);
+// The two profiles. Quick is CI's smoke run (a few minutes on 2 cores, ratio gates only);
 // full is for people (longer runs, more rounds, 1M and 10M events, the absolute gate, PGlite).
 export interface Profile {
   name: 'quick' | 'full';
@@ -28,8 +28,15 @@ export interface Profile {
   pglite: { invoiceEvents: number; invoiceLargeEvents: number | null } | null;
   /** Same pool size for the service and the references. */
   poolSize: number;
-  /** Measure the HTTP ceiling (hello-world server): context, not a gate. */
+  /** Measure the HTTP ceiling (hello-world server) in every single-event round, beside the reference. */
   ceiling: boolean;
+  /** Scenario 6 (meters check): events per batch (plus a tenth as conflicting copies) and the closed loop's length. */
+  meterBatchSize: number;
+  meterSeconds: number;
+  /** Scenario 7: single events spread over many accounts and enrollments (null: not run). */
+  manyTenants: { accounts: number; enrollmentsPerAccount: number; seconds: number; spreadHours: number } | null;
+  /** Scenario 8: replays over two service processes, resend memory on and off (null: not run). */
+  twoProcesses: { batchSeconds: number; replaySeconds: number } | null;
 }
 
 export const QUICK: Profile = {
@@ -49,7 +56,11 @@ export const QUICK: Profile = {
   absoluteGate: false,
   pglite: null,
   poolSize: 10,
-  ceiling: false,
+  ceiling: true,
+  meterBatchSize: 500,
+  meterSeconds: 1,
+  manyTenants: { accounts: 50, enrollmentsPerAccount: 10, seconds: 1, spreadHours: 2 },
+  twoProcesses: { batchSeconds: 1, replaySeconds: 1 },
 };
 
 export const FULL: Profile = {
@@ -70,4 +81,8 @@ export const FULL: Profile = {
   pglite: { invoiceEvents: 1_000_000, invoiceLargeEvents: null },
   poolSize: 10,
   ceiling: true,
+  meterBatchSize: 500,
+  meterSeconds: 3,
+  manyTenants: { accounts: 50, enrollmentsPerAccount: 10, seconds: 5, spreadHours: 2 },
+  twoProcesses: { batchSeconds: 5, replaySeconds: 5 },
 };

@@ -21,6 +21,8 @@ export interface Row {
   gating: boolean;
   note?: string;
   rounds?: { ours: number[]; reference: number[]; ratios: number[] };
+  /** Single events: the HTTP ceiling per round, the service's median fraction of it, and the ceiling over the reference. */
+  ceiling?: { rates: number[]; fraction: number | null; overReference: number | null };
 }
 
 export interface Check {
@@ -63,7 +65,7 @@ export class Report {
       r.scenario,
       r.ours === null ? '-' : `${format(r.ours)} ${r.unit}`,
       r.reference === null ? '-' : `${format(r.reference)} ${r.unit} (${r.referenceName})`,
-      r.ratio === null || !Number.isFinite(r.ratio) ? '-' : `${round(r.ratio, 2)}x`,
+      (r.ratio === null || !Number.isFinite(r.ratio) ? '-' : `${round(r.ratio, 2)}x`) + (r.ceiling?.fraction != null ? ` (${round(r.ceiling.fraction, 2)} of ceiling)` : ''),
       r.goal,
       r.verdict === 'fail' && !r.gating ? 'fail (not gating here)' : r.verdict,
     ]);

@@ -36,8 +36,14 @@ function serviceEnv(dataDir: string, poolSize: number, databaseUrl?: string): Re
   };
 }
 
-export async function startPostgresService(databaseUrl: string, dataDir: string, poolSize: number): Promise<ServiceUnderTest> {
-  const server = await startServer({ name: 'service (PostgreSQL)', script: SERVICE_ENTRY, env: serviceEnv(dataDir, poolSize, databaseUrl), readyPath: '/readyz' });
+/** extra: more settings (e.g. METERING_RECENT_REQUESTS for another process of the same service). */
+export async function startPostgresService(databaseUrl: string, dataDir: string, poolSize: number, extra?: { name: string; env: Record<string, string> }): Promise<ServiceUnderTest> {
+  const server = await startServer({
+    name: extra?.name ?? 'service (PostgreSQL)',
+    script: SERVICE_ENTRY,
+    env: { ...serviceEnv(dataDir, poolSize, databaseUrl), ...extra?.env },
+    readyPath: '/readyz',
+  });
   const sql = postgresSql(databaseUrl);
   return {
     kind: 'postgres',

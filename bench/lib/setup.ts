@@ -25,13 +25,13 @@ function call<T>(client: JsonClient, method: 'POST' | 'PATCH', path: string, bod
   return client.expect<T>(method, path, body, statuses);
 }
 
-export async function setUpTenant(baseUrl: string): Promise<Tenant> {
+export async function setUpTenant(baseUrl: string, name = 'Benchmark'): Promise<Tenant> {
   const admin = new JsonClient(baseUrl, `Bearer ${ADMIN_TOKEN}`, 1);
   const created = await call<{ account: { id: string }; keys: Array<{ type: string; environment: string; key: string }> }>(
     admin,
     'POST',
     '/admin/accounts',
-    { name: 'Benchmark' },
+    { name },
     [201],
   ).finally(() => admin.close());
   const secretKey = created.keys.find((k) => k.type === 'secret' && k.environment === 'sandbox')?.key;

@@ -19,6 +19,8 @@ export interface Workload {
   readonly keyPrefix: string;
   /** Builds the next request; registers it as pending. */
   next(): { id: number; body: string };
+  /** The Authorization header of a request when it is not the run's one (requests spread over tenants). */
+  authorizationOf(id: number): string | undefined;
   /** Records an answer: a 2xx with the expected content acknowledges the request. */
   answer(id: number, status: number, body: string): void;
   /** Requests sent (or built) but not acknowledged. */
@@ -33,15 +35,22 @@ export interface Workload {
 }
 
 /** Event values in tenths: 0.1 .. 9.7, never a float on the way (the sum is kept in integer tenths). */
-function tenthsOf(n: number): number {
+export function tenthsOf(n: number): number {
   return 1 + (n % 97);
 }
-function decimal(tenths: number): string {
+export function decimal(tenths: number): string {
   return `${Math.floor(tenths / 10)}.${tenths % 10}`;
 }
 
+/** Where a workload's events come from: event n's JSON, and the ledger of the events made. */
+export interface EventSource {
+  json(n: number): string;
+  fresh(count: number): number;
+  readonly expected: { count: number; tenths: number };
+}
+
 /** One event as JSON text; string building keeps the load generator cheap next to the servers. */
-export class EventFactory {
+export class EventFactory implements EventSource {
   private readonly prefix: string;
   private created = 0;
   readonly expected = { count: 0, tenths: 0 };
@@ -77,7 +86,7 @@ abstract class BaseWorkload implements Workload {
   constructor(
     readonly path: string,
     readonly keyPrefix: string,
-    readonly events: EventFactory,
+    readonly events: EventSource,
   ) {}
 
   get expected() {
@@ -101,6 +110,10 @@ abstract class BaseWorkload implements Workload {
     if (this.problems.length < 5) this.problems.push(`${problem}: ${body.slice(0, 300)}`);
   }
 
+  authorizationOf(_id: number): string | undefined {
+    return undefined;
+  }
+
   assertHealthy(stage: string): void {
     if (this.problemCount > 0) throw new Error(`${stage}: ${this.problemCount} wrong answers, first: ${this.problems[0]}`);
   }
@@ -112,11 +125,24 @@ abstract class BaseWorkload implements Workload {
 
 /** POST /metering/events: one new event per request. */
 export class SingleEvents extends BaseWorkload {
-  constructor(keyPrefix: string, events: EventFactory) {
+  /** Event number of each request, by request id, when the events' tenant depends on it. */
+  private readonly eventOf: number[] = [];
+
+  constructor(
+    keyPrefix: string,
+    events: EventSource,
+    /** The Authorization of event n, when events are spread over tenants. */
+    private readonly authorizationOfEvent?: (n: number) => string,
+  ) {
     super('/metering/events', keyPrefix, events);
   }
-  protected build(): string {
-    return this.events.json(this.events.fresh(1));
+  protected build(id: number): string {
+    const n = this.events.fresh(1);
+    if (this.authorizationOfEvent) this.eventOf[id] = n;
+    return this.events.json(n);
+  }
+  override authorizationOf(id: number): string | undefined {
+    return this.authorizationOfEvent?.(this.eventOf[id]!);
   }
   protected check(_id: number, status: number, body: string): string | null {
     // A resend of an event whose first answer was lost is a duplicate; both are fine.
@@ -141,7 +167,7 @@ export class FreshBatches extends BaseWorkload {
 
   constructor(
     keyPrefix: string,
-    events: EventFactory,
+    events: EventSource,
     readonly size: number,
   ) {
     super('/metering/events/batch', keyPrefix, events);
@@ -163,11 +189,16 @@ export class FreshBatches extends BaseWorkload {
   acknowledgedStarts(): number[] {
     return this.batchStarts.filter((_first, id) => !this.pending.has(id));
   }
+
+  /** Request ids of the batches acknowledged so far. */
+  acknowledgedIds(): number[] {
+    return this.batchStarts.flatMap((_first, id) => (this.pending.has(id) ? [] : [id]));
+  }
 }
 
 const REPLAY_BODIES = 200;
 
-function batchJson(events: EventFactory, first: number, size: number): string {
+function batchJson(events: EventSource, first: number, size: number): string {
   const parts: string[] = [];
   for (let n = first; n < first + size; n += 1) parts.push(events.json(n));
   return `{"events":[${parts.join(',')}]}`;
@@ -177,15 +208,17 @@ function batchJson(events: EventFactory, first: number, size: number): string {
 export class ReplayedBatches extends BaseWorkload {
   private readonly bodies: string[];
   private readonly size: number;
+  /** The source's request id of each body (the body of replay request j is j mod their number). */
+  readonly sourceIds: number[];
 
-  constructor(keyPrefix: string, source: FreshBatches) {
+  /** shuffled: the bodies in an order unrelated to the source's (so a round-robin spread is not aligned with the original one). */
+  constructor(keyPrefix: string, source: FreshBatches, shuffled = false) {
     // The replay adds no events: its expectation is the source's, unchanged.
     super('/metering/events/batch', keyPrefix, source.events);
     // A bounded set of bodies, cycled: memory stays small however long the run.
-    this.bodies = source
-      .acknowledgedStarts()
-      .slice(-REPLAY_BODIES)
-      .map((first) => batchJson(source.events, first, source.size));
+    this.sourceIds = source.acknowledgedIds().slice(-REPLAY_BODIES);
+    if (shuffled) this.sourceIds.sort((a, b) => ((a * 2654435761) % 4093) - ((b * 2654435761) % 4093) || a - b);
+    this.bodies = this.sourceIds.map((id) => batchJson(source.events, source.batchStarts[id]!, source.size));
     this.size = source.size;
     if (this.bodies.length === 0) throw new Error('no acknowledged batch to replay');
   }

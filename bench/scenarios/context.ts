@@ -28,6 +28,8 @@ export interface ScenarioContext {
   references: References | null;
   /** Pinned on every ingested event: a minute before the run, so an invoice range ending after it is in the past. */
   eventTimestamp: string;
+  /** Starts another process of the service on the same database (PostgreSQL only), with more settings. */
+  startServiceProcess?: (name: string, env: Record<string, string>) => Promise<ServiceUnderTest>;
 }
 
 export function serviceHeaders(ctx: ScenarioContext): Record<string, string> {

@@ -1,6 +1,7 @@
 // The two phases of a run. PostgreSQL: a fresh database, the service and the four reference
 // servers on it (all started once; only the one being measured receives load), scenarios 1-4
-// with their gates. PGlite: the service alone on a temporary data folder, the same scenarios,
+// with their gates, the meters check (6), many tenants (7) and replays over two more service
+// processes (8). PGlite: the service alone on a temporary data folder, the same scenarios but 8,
 // reported without gates (the references are PostgreSQL servers, so there is nothing to compare).
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,6 +19,9 @@ import type { References, ScenarioContext } from './context.ts';
 import { batchScenarios } from './ingest-batch.ts';
 import { singleEventScenario } from './ingest-single.ts';
 import { invoiceScenario } from './invoice-from-usage.ts';
+import { manyTenantsScenario } from './many-tenants.ts';
+import { metersScenario } from './meters-check.ts';
+import { twoProcessScenario } from './two-processes.ts';
 
 interface PhaseOptions {
   profile: Profile;
@@ -45,7 +49,8 @@ export async function postgresPhase(serverUrl: string, options: PhaseOptions): P
     const ingest = await starting;
     const startUsageSum = () => startReference('ref 3 (raw usage sum)', 'bench/reference/usage-sum.ts', referenceEnv(database.url, options.profile.poolSize, tenant.accountId, tenant.meterId));
     const references = { ...ingest, startUsageSum };
-    await runScenarios({ ...options, service, tenant, references, eventTimestamp: pinnedTimestamp() });
+    const startServiceProcess = (name: string, env: Record<string, string>) => startPostgresService(database.url, dataDir, options.profile.poolSize, { name, env });
+    await runScenarios({ ...options, service, tenant, references, eventTimestamp: pinnedTimestamp(), startServiceProcess });
     return facts;
   } finally {
     // The service and every reference: nothing may hold the database when it is dropped.
@@ -107,6 +112,9 @@ async function runScenarios(ctx: ScenarioContext): Promise<void> {
     batch: () => probe('/metering/events/batch'),
     invoice: () => probe('/billing/invoices/from-usage'),
   };
+  // BENCH_ONLY=1,6 runs only those scenarios (while working on one; a partial run is no result).
+  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+  const guarded = (c: ScenarioContext, name: string, run: () => Promise<void>) => (only && !only.includes(name.split('.')[0]!.split('-')[0]!) ? Promise.resolve() : guardedRun(c, name, run));
   await guarded(ctx, '1. single event', async () => {
     await routes.single();
     await singleEventScenario(ctx, await enroll(service.url, ctx.tenant, `${ctx.runId}-single`));
@@ -122,10 +130,27 @@ async function runScenarios(ctx: ScenarioContext): Promise<void> {
     const large = counts.invoiceLargeEvents ? await enroll(service.url, ctx.tenant, `${ctx.runId}-invoice-large`) : null;
     await invoiceScenario(ctx, base, large, { base: counts.invoiceEvents, large: counts.invoiceLargeEvents });
   });
+  await guarded(ctx, '6. meters check', async () => {
+    await routes.batch();
+    await metersScenario(ctx);
+  });
+  if (profile.manyTenants) {
+    await guarded(ctx, '7. many tenants', async () => {
+      await routes.single();
+      await manyTenantsScenario(ctx);
+    });
+  }
+  const startProcess = ctx.startServiceProcess;
+  if (profile.twoProcesses && startProcess) {
+    await guarded(ctx, '8. replays over two processes', async () => {
+      await routes.batch();
+      await twoProcessScenario(ctx, startProcess);
+    });
+  }
 }
 
 /** Runs a scenario; a missing endpoint skips it (reported), any other error fails the run. */
-async function guarded(ctx: ScenarioContext, name: string, run: () => Promise<void>): Promise<void> {
+async function guardedRun(ctx: ScenarioContext, name: string, run: () => Promise<void>): Promise<void> {
   console.log(`${ctx.service.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}: scenario ${name} (at ${Math.round(process.uptime())} s)`);
   try {
     const dead = ctx.service.exitReport();
