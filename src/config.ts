@@ -1,6 +1,7 @@
 // Settings come from the environment only, and are checked once at start with clear messages.
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { DEFAULT_DATABASE_TIMEOUTS } from './db/database.ts';
 import { StorageEnv, storageConfig, type StorageConfig } from './modules/storage/storage-config.ts';
 
 const Port = Type.Integer({ minimum: 0, maximum: 65535 });
@@ -29,6 +30,9 @@ const EnvSchema = Type.Object({
   METERING_BATCH_MAX_BYTES: Type.Optional(Positive),
   METERING_WRITE_GROUPS: Type.Optional(Type.Integer({ minimum: 1, maximum: 16 })),
   METERING_RECENT_REQUESTS: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
+  // Database waits (PostgreSQL; milliseconds, 0 for no limit).
+  DATABASE_STATEMENT_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 0 })),
+  DATABASE_LOCK_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 0 })),
   ...StorageEnv.properties,
 });
 
@@ -57,6 +61,8 @@ export interface Config {
   storage: StorageConfig;
   /** Limits of POST /metering/events/batch: events per request and body size. */
   metering: { batchMaxEvents: number; batchMaxBytes: number; writeGroups: number; recentRequests: number };
+  /** PostgreSQL statement_timeout and lock_timeout of every connection (ms, 0: none); a statement past them answers 503. */
+  databaseTimeouts: { statementMs: number; lockMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -101,6 +107,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       batchMaxBytes: e.METERING_BATCH_MAX_BYTES ?? 2 * 1024 * 1024,
       writeGroups: e.METERING_WRITE_GROUPS ?? 2,
       recentRequests: e.METERING_RECENT_REQUESTS ?? 100_000,
+    },
+    databaseTimeouts: {
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS ?? DEFAULT_DATABASE_TIMEOUTS.statementMs,
+      lockMs: e.DATABASE_LOCK_TIMEOUT_MS ?? DEFAULT_DATABASE_TIMEOUTS.lockMs,
     },
   };
 }
