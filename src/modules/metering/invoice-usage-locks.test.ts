@@ -86,7 +86,8 @@ describe.skipIf(!usingPostgres)('from-usage and concurrent ingestion', () => {
           where w.locktype = 'transactionid' and not w.granted`.execute(holder);
         return waiting.rows[0]!.n > 0;
       }, 'from-usage to wait for the invoice number');
-      // Inside the period being invoiced: accepted now, since the invoice is not decided yet.
+      // Inside the period being invoiced: accepted now, since the invoice is not decided yet. (Were
+      // the usage lock held through finalization, this would wait for it until lock_timeout: 503.)
       const recorded = await t.client.post('/metering/events', acme.key, event(setup, '2026-07-20T10:00:00Z', '50'));
       answered = { status: recorded.status, body: recorded.body };
     });
