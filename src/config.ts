@@ -1,6 +1,7 @@
 // Settings come from the environment only, and are checked once at start with clear messages.
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { DEFAULT_DATABASE_TIMEOUTS } from './db/database.ts';
 import { StorageEnv, storageConfig, type StorageConfig } from './modules/storage/storage-config.ts';
 
 const Port = Type.Integer({ minimum: 0, maximum: 65535 });
@@ -31,6 +32,9 @@ const EnvSchema = Type.Object({
   METERING_RECENT_REQUESTS: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
   METERING_QUEUE_MAX_EVENTS: Type.Optional(Positive),
   METERING_USAGE_LOCK_WAIT_MS: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000 })),
+  // Database waits (PostgreSQL; milliseconds, 0 for no limit).
+  DATABASE_STATEMENT_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 0 })),
+  DATABASE_LOCK_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 0 })),
   ...StorageEnv.properties,
 });
 
@@ -63,6 +67,8 @@ export interface Config {
    * request waits for an invoice to release its enrollment's usage lock (503 after).
    */
   metering: { batchMaxEvents: number; batchMaxBytes: number; writeGroups: number; recentRequests: number; queueMaxEvents: number; usageLockWaitMs: number };
+  /** PostgreSQL statement_timeout and lock_timeout of every connection (ms, 0: none); a statement past them answers 503. */
+  databaseTimeouts: { statementMs: number; lockMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -109,6 +115,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       recentRequests: e.METERING_RECENT_REQUESTS ?? 100_000,
       queueMaxEvents: e.METERING_QUEUE_MAX_EVENTS ?? 100_000,
       usageLockWaitMs: e.METERING_USAGE_LOCK_WAIT_MS ?? 5_000,
+    },
+    databaseTimeouts: {
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS ?? DEFAULT_DATABASE_TIMEOUTS.statementMs,
+      lockMs: e.DATABASE_LOCK_TIMEOUT_MS ?? DEFAULT_DATABASE_TIMEOUTS.lockMs,
     },
   };
 }

@@ -5,7 +5,13 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 
 export async function openMigratedDatabase(config: Config, schema?: string): Promise<DatabaseHandle> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, schema });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    schema,
+    timeouts: config.databaseTimeouts,
+  });
   await migrate(database);
   return database;
 }

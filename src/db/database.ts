@@ -30,19 +30,36 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PostgreSQL schema to use instead of `public` (tests isolate themselves this way). */
   schema?: string;
+  /** PostgreSQL: statement_timeout and lock_timeout of every pooled connection, in ms (0: none). */
+  timeouts?: DatabaseTimeouts;
 }
+
+export interface DatabaseTimeouts {
+  statementMs: number;
+  lockMs: number;
+}
+
+/**
+ * No request waits without bound: a statement running past statementMs, or a lock not granted
+ * within lockMs, fails (57014 / 55P03; the HTTP layer answers 503 with Retry-After). PGlite accepts
+ * both settings but enforces neither; it has one connection, so it never waits for a lock anyway.
+ */
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 30_000, lockMs: 5_000 };
 
 const INT8_OID = 20;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.schema);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.schema, options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS);
   return openPglite(options.dataDir);
 }
 
-async function openPostgres(url: string, poolSize: number, schema?: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, poolSize: number, schema: string | undefined, timeouts: DatabaseTimeouts): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    // Sent at connection start (0 sends nothing: the server's default, no limit).
+    statement_timeout: timeouts.statementMs,
+    lock_timeout: timeouts.lockMs,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   // An idle client that loses its server emits 'error'; log-and-replace instead of crashing the process.
@@ -54,6 +71,8 @@ async function openPostgres(url: string, poolSize: number, schema?: string): Pro
     async withScriptRunner(work) {
       const client = await pool.connect();
       try {
+        // Migrations may build indexes for minutes and wait for another process's migration lock.
+        await client.query('set statement_timeout = 0; set lock_timeout = 0');
         // Without parameters node-postgres uses the simple protocol, which accepts several statements.
         return await work(async (text) => {
           const result = (await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
@@ -61,6 +80,8 @@ async function openPostgres(url: string, poolSize: number, schema?: string): Pro
           return (last?.rows ?? []) as Array<Record<string, unknown>>;
         });
       } finally {
+        // Back to the connection's start values before the pool lends it to requests.
+        await client.query('reset statement_timeout; reset lock_timeout').catch(() => undefined);
         client.release();
       }
     },

@@ -2,6 +2,7 @@
 // No framework-shaped error body ever reaches a client.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, NESTED_ERROR_CODES } from '../core/errors.ts';
+import { databaseBusyError } from '../db/errors.ts';
 import { toFieldErrors } from './validation.ts';
 
 export interface RenderedError {
@@ -30,6 +31,8 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
 /** Maps anything thrown during a request to an AppError. */
 export function toAppError(error: unknown, request: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
+  const busy = databaseBusyError(error);
+  if (busy) return busy;
   const fe = error as FastifyError & { validationContext?: string };
   if (fe.validation) {
     if (fe.validationContext === 'params') {

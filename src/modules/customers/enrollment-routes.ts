@@ -68,8 +68,9 @@ export function registerEnrollmentRoutes(app: App, deps: AppDeps): void {
         tags: ['rate cards'],
         summary: 'Give an enrollment its own prices',
         description:
-          "The path value is the enrollment id. While active, the card's prices replace the version's whole price list. " +
-          'At most one active card per enrollment: a second answers 409 (delete the first).',
+          "The path value is the enrollment id. From effectiveFrom (default now) until it is deleted, the card's prices replace the version's whole price list. " +
+          'At most one card is in effect at any instant: a card starting before another one ends answers 409 conflict (delete the first); ' +
+          'a card starting inside an already invoiced period answers 409 usage_already_invoiced.',
         params: EnrollmentParams,
         body: CreateRateCardBody,
         response: { 201: RateCard, ...errorResponses(404, 409, 422) },
@@ -86,7 +87,7 @@ export function registerEnrollmentRoutes(app: App, deps: AppDeps): void {
       schema: {
         tags: ['rate cards'],
         summary: "An enrollment's rate cards",
-        description: 'Newest first, deleted ones included (`active` false).',
+        description: 'Newest first, deleted ones included, each with the range it prices (effectiveFrom, effectiveTo).',
         params: EnrollmentParams,
         querystring: ListQuery,
         response: { 200: RateCardList, ...errorResponses(404, 422) },
@@ -105,7 +106,9 @@ export function registerEnrollmentRoutes(app: App, deps: AppDeps): void {
       schema: {
         tags: ['rate cards'],
         summary: 'Delete a rate card',
-        description: "The enrollment goes back to its version's prices. Deleting a deleted card returns it unchanged.",
+        description:
+          "Ends the card now (effectiveTo): usage from now on is billed at the version's prices, usage before stays priced by the card. " +
+          'A card deleted before it took effect never prices anything. Deleting a deleted card returns it unchanged.',
         params: RateCardParams,
         response: { 200: RateCard, ...errorResponses(404) },
       },

@@ -25,7 +25,7 @@ describe('rate cards', () => {
   it('create -> effective prices are the card; delete -> back to the version', async () => {
     const { version, meter, enrollment } = await enrolled();
     const db = t.app.deps.db;
-    expect(await effectivePrices(db, sandbox(), enrollment.id)).toEqual(version.prices);
+    expect(await effectivePrices(db, sandbox(), enrollment.id, new Date())).toEqual(version.prices);
 
     const res = await t.client.post(`/customers/${enrollment.id}/rate-cards`, acme.key, {
       basePrice: '15.5',
@@ -34,14 +34,14 @@ describe('rate cards', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ enrollmentId: enrollment.id, basePrice: '15.50', active: true, deletedAt: null });
     expect(res.body.prices).toMatchObject([{ meterId: meter.id, meter: meter.key, model: 'tiered', unitPrice: null }]);
-    expect(await effectivePrices(db, sandbox(), enrollment.id)).toEqual(res.body.prices);
-    expect(await effectivePricing(db, sandbox(), enrollment.id)).toMatchObject({ source: 'rate_card', rateCardId: res.body.id, basePriceOverride: '15.5' });
+    expect(await effectivePrices(db, sandbox(), enrollment.id, new Date())).toEqual(res.body.prices);
+    expect(await effectivePricing(db, sandbox(), enrollment.id, new Date())).toMatchObject({ source: 'rate_card', rateCardId: res.body.id, basePriceOverride: '15.5' });
 
     const deleted = await t.client.delete(`/customers/${enrollment.id}/rate-cards/${res.body.id}`, acme.key);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toMatchObject({ id: res.body.id, active: false, deletedAt: expect.any(String) });
-    expect(await effectivePrices(db, sandbox(), enrollment.id)).toEqual(version.prices);
-    expect((await effectivePricing(db, sandbox(), enrollment.id)).source).toBe('version');
+    expect(await effectivePrices(db, sandbox(), enrollment.id, new Date())).toEqual(version.prices);
+    expect((await effectivePricing(db, sandbox(), enrollment.id, new Date())).source).toBe('version');
 
     // Deleting again returns the card unchanged; a new card can be created now.
     const again = await t.client.delete(`/customers/${enrollment.id}/rate-cards/${res.body.id}`, acme.key);

@@ -1,9 +1,13 @@
-// Rate cards: per-enrollment usage prices that replace the version's prices while active.
-// Invariants: at most one active rate card per enrollment (a second one answers 409; a partial
-// unique index backs the rule, and the enrollment row is locked while it is checked); prices are
-// validated exactly as version prices (catalog's resolvePriceInputs) and stored in `prices` with
-// rate_card_id; deleting is a soft delete (`deleted_at`) that puts the enrollment back on its
-// version's prices. The card replaces the version's whole price list: a meter it omits is not billed.
+// Rate cards: per-enrollment usage prices that replace the version's prices over a range of time.
+// Invariants: a card prices the usage of [effectiveFrom, effectiveTo) only, so creating or deleting
+// one never reprices usage that happened before (DELETE sets effectiveTo = now; the card still
+// prices the past); at most one card is in effect at any instant of an enrollment (a card starting
+// before another one ends answers 409; checked under the enrollment's row lock, and the partial
+// unique index keeps one card without an end); a card never starts inside a period an invoice
+// (not void) billed (409 usage_already_invoiced), checked under the enrollment's usage lock so an
+// invoice issued concurrently is seen; prices are validated exactly as version prices (catalog's
+// resolvePriceInputs) and stored in `prices` with rate_card_id. A card replaces the version's whole
+// price list while in effect: a meter it omits is not billed.
 import type { Executor, Tx } from '../../db/database.ts';
 import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { AppError, notFound, validationError } from '../../core/errors.ts';
@@ -21,7 +25,10 @@ export interface RateCardView {
   enrollmentId: string;
   basePrice: string | null;
   prices: PriceView[];
+  /** In effect now. */
   active: boolean;
+  effectiveFrom: Date;
+  effectiveTo: Date | null;
   createdAt: Date;
   deletedAt: Date | null;
 }
@@ -29,15 +36,23 @@ export interface RateCardView {
 export interface CreateRateCardInput {
   prices: PriceInput[];
   basePrice?: string;
+  /** ISO 8601; now when omitted. */
+  effectiveFrom?: string;
 }
 
-function toView(row: RateCardRow, currency: string, prices: PriceView[]): RateCardView {
+function inEffectAt(row: RateCardRow, at: Date): boolean {
+  return row.effective_from <= at && (row.effective_to === null || at < row.effective_to);
+}
+
+function toView(row: RateCardRow, currency: string, prices: PriceView[], now: Date): RateCardView {
   return {
     id: row.id,
     enrollmentId: row.enrollment_id,
     basePrice: row.base_price === null ? null : formatMoney(row.base_price, currency),
     prices,
-    active: row.deleted_at === null,
+    active: inEffectAt(row, now),
+    effectiveFrom: row.effective_from,
+    effectiveTo: row.effective_to,
     createdAt: row.created_at,
     deletedAt: row.deleted_at,
   };
@@ -47,14 +62,34 @@ async function currencyOf(ex: Executor, tenant: Tenant, productId: string): Prom
   return (await findProductOrThrow(ex, tenant, productId)).currency;
 }
 
-function activeCardConflict(existingId: string): AppError {
-  return new AppError('conflict', `The enrollment already has an active rate card (${existingId}); delete it before creating another.`);
+function overlapConflict(existing: RateCardRow | null): AppError {
+  if (!existing) return new AppError('conflict', 'Another rate card of the enrollment was created at the same time; delete it before creating another.');
+  const until = existing.effective_to ? `until ${existing.effective_to.toISOString()}` : 'with no end';
+  return new AppError(
+    'conflict',
+    `The enrollment has a rate card (${existing.id}) in effect ${until}; delete it, or start the new card at or after its end, so that one card at a time prices usage.`,
+  );
 }
 
 export async function createRateCard(tx: Tx, ctx: UseCaseContext, enrollmentId: string, input: CreateRateCardInput): Promise<RateCardView> {
+  const effectiveFrom = input.effectiveFrom === undefined ? ctx.now : new Date(input.effectiveFrom);
+  // The row lock makes card changes of one enrollment take turns; the usage lock makes them take
+  // turns with invoices of its usage (see repo.lockUsageShared).
   const enrollment = await findEnrollmentOrThrow(tx, ctx.tenant, enrollmentId, true);
-  const existing = await repo.findActiveRateCard(tx, ctx.tenant, enrollmentId);
-  if (existing) throw activeCardConflict(existing.id);
+  await repo.lockUsageShared(tx, enrollmentId);
+  const existing = await repo.findRateCardEndingAfter(tx, ctx.tenant, enrollmentId, effectiveFrom);
+  if (existing) throw overlapConflict(existing);
+  // Starting in the past reprices usage from then on: none of it may be invoiced already.
+  if (effectiveFrom < ctx.now) {
+    const invoiced = await repo.findInvoicedPeriod(tx, ctx.tenant, enrollmentId, effectiveFrom, ctx.now);
+    if (invoiced) {
+      throw new AppError(
+        'usage_already_invoiced',
+        `Usage of this enrollment from ${invoiced.period_start.toISOString()} to ${invoiced.period_end.toISOString()} was already invoiced (invoice ${invoiced.invoice_id}); ` +
+          `a rate card starting at ${effectiveFrom.toISOString()} would reprice it. Start the card at or after ${invoiced.period_end.toISOString()}, or void that invoice first.`,
+      );
+    }
+  }
   const currency = await currencyOf(tx, ctx.tenant, enrollment.product_id);
   const errors = moneyErrors('basePrice', input.basePrice, currency);
   if (errors.length > 0) throw validationError(errors);
@@ -67,39 +102,49 @@ export async function createRateCard(tx: Tx, ctx: UseCaseContext, enrollmentId: 
     base_price: input.basePrice === undefined ? null : new Money(input.basePrice).toFixed(),
     created_at: ctx.now,
     deleted_at: null,
+    effective_from: effectiveFrom,
+    effective_to: null,
   };
   try {
     await repo.insertRateCard(tx, row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw activeCardConflict('created concurrently');
+    if (isUniqueViolation(error)) throw overlapConflict(null);
     throw error;
   }
   const prices = await savePrices(tx, ctx.tenant, { rateCardId: row.id }, resolved, ctx.now);
-  return toView(row, currency, prices);
+  return toView(row, currency, prices, ctx.now);
 }
 
-/** The enrollment's rate cards, newest first, deleted ones included (`active` false). */
+/** The enrollment's rate cards, newest first, deleted ones included, each with the range it prices. */
 export async function listRateCards(ex: Executor, ctx: UseCaseContext, enrollmentId: string, page: PageRequest): Promise<Page<RateCardView>> {
   const enrollment = await findEnrollmentOrThrow(ex, ctx.tenant, enrollmentId);
   const currency = await currencyOf(ex, ctx.tenant, enrollment.product_id);
   const result = toPage(await repo.listRateCards(ex, ctx.tenant, enrollmentId, page.limit, page.afterId), page.limit);
   const prices = await pricesByOwner(ex, ctx.tenant, { rateCardIds: result.items.map((r) => r.id) });
-  return { items: result.items.map((row) => toView(row, currency, prices.get(row.id) ?? [])), nextCursor: result.nextCursor };
+  return { items: result.items.map((row) => toView(row, currency, prices.get(row.id) ?? [], ctx.now)), nextCursor: result.nextCursor };
 }
 
-/** Soft-deletes a rate card of the enrollment; deleting a deleted card returns it unchanged. */
+/**
+ * Deletes a rate card of the enrollment: it ends now (effectiveTo), so usage from now on is billed
+ * at the version's prices and usage before stays priced by the card. A card that has not taken
+ * effect yet ends where it starts. Deleting a deleted card returns it unchanged.
+ */
 export async function deleteRateCard(tx: Tx, ctx: UseCaseContext, enrollmentId: string, rateCardId: string): Promise<RateCardView> {
-  const enrollment = await findEnrollmentOrThrow(tx, ctx.tenant, enrollmentId);
+  const enrollment = await findEnrollmentOrThrow(tx, ctx.tenant, enrollmentId, true);
   const card = await repo.findRateCard(tx, ctx.tenant, rateCardId);
   if (!card || card.enrollment_id !== enrollmentId) throw notFound('rate_card');
-  const row = (await repo.softDeleteRateCard(tx, ctx.tenant, rateCardId, ctx.now)) ?? card;
+  let row = card;
+  if (card.deleted_at === null) {
+    await repo.lockUsageShared(tx, enrollmentId);
+    row = (await repo.endRateCard(tx, ctx.tenant, rateCardId, ctx.now)) ?? card;
+  }
   const prices = await pricesByOwner(tx, ctx.tenant, { rateCardIds: [row.id] });
-  return toView(row, await currencyOf(tx, ctx.tenant, enrollment.product_id), prices.get(row.id) ?? []);
+  return toView(row, await currencyOf(tx, ctx.tenant, enrollment.product_id), prices.get(row.id) ?? [], ctx.now);
 }
 
 export interface EffectivePricing {
   source: 'rate_card' | 'version';
-  /** The active rate card, when the prices come from one. */
+  /** The rate card in effect, when the prices come from one. */
   rateCardId: string | null;
   productVersionId: string;
   /** The rate card's base price when it sets one, else null (the version's base price applies). */
@@ -107,10 +152,10 @@ export interface EffectivePricing {
   prices: PriceView[];
 }
 
-/** What an enrollment is billed at now: its active rate card's prices, else its version's prices. */
-export async function effectivePricing(ex: Executor, tenant: Tenant, enrollmentId: string): Promise<EffectivePricing> {
+/** What an enrollment is billed at, at instant `at`: the rate card in effect then, else its version's prices. */
+export async function effectivePricing(ex: Executor, tenant: Tenant, enrollmentId: string, at: Date): Promise<EffectivePricing> {
   const enrollment = await findEnrollmentOrThrow(ex, tenant, enrollmentId);
-  const card = await repo.findActiveRateCard(ex, tenant, enrollmentId);
+  const card = await repo.findRateCardInEffect(ex, tenant, enrollmentId, at);
   if (card) {
     const prices = (await pricesByOwner(ex, tenant, { rateCardIds: [card.id] })).get(card.id) ?? [];
     return { source: 'rate_card', rateCardId: card.id, productVersionId: enrollment.product_version_id, basePriceOverride: card.base_price, prices };
@@ -119,7 +164,43 @@ export async function effectivePricing(ex: Executor, tenant: Tenant, enrollmentI
   return { source: 'version', rateCardId: null, productVersionId: enrollment.product_version_id, basePriceOverride: null, prices };
 }
 
-/** The usage prices an enrollment is billed at (invoicing): the active rate card's, else the version's. */
-export async function effectivePrices(ex: Executor, tenant: Tenant, enrollmentId: string): Promise<PriceView[]> {
-  return (await effectivePricing(ex, tenant, enrollmentId)).prices;
+/** The usage prices an enrollment is billed at, at instant `at`: the rate card's in effect then, else the version's. */
+export async function effectivePrices(ex: Executor, tenant: Tenant, enrollmentId: string, at: Date): Promise<PriceView[]> {
+  return (await effectivePricing(ex, tenant, enrollmentId, at)).prices;
+}
+
+/** A part of a billed range priced by one price list. */
+export interface PricingPeriod {
+  from: Date;
+  to: Date;
+  source: 'rate_card' | 'version';
+  rateCardId: string | null;
+  prices: PriceView[];
+}
+
+/**
+ * How [from, to) is priced: split at every rate card boundary inside it, each part with the card
+ * in effect then, or the version's prices where none was. Parts are in time order, contiguous and
+ * cover the range.
+ */
+export async function pricingSchedule(ex: Executor, tenant: Tenant, enrollmentId: string, from: Date, to: Date): Promise<PricingPeriod[]> {
+  const enrollment = await findEnrollmentOrThrow(ex, tenant, enrollmentId);
+  const cards = await repo.rateCardsInRange(ex, tenant, enrollmentId, from, to);
+  const cardPrices = await pricesByOwner(ex, tenant, { rateCardIds: cards.map((c) => c.id) });
+  let versionPrices: PriceView[] | null = null;
+  const periods: PricingPeriod[] = [];
+  const addVersion = async (start: Date, end: Date) => {
+    versionPrices ??= await getVersionPrices(ex, tenant, enrollment.product_version_id);
+    periods.push({ from: start, to: end, source: 'version', rateCardId: null, prices: versionPrices });
+  };
+  let cursor = from;
+  for (const card of cards) {
+    const start = card.effective_from > cursor ? card.effective_from : cursor;
+    const end = card.effective_to !== null && card.effective_to < to ? card.effective_to : to;
+    if (cursor < start) await addVersion(cursor, start);
+    periods.push({ from: start, to: end, source: 'rate_card', rateCardId: card.id, prices: cardPrices.get(card.id) ?? [] });
+    cursor = end;
+  }
+  if (cursor < to) await addVersion(cursor, to);
+  return periods;
 }

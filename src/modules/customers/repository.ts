@@ -130,15 +130,75 @@ export async function findRateCard(ex: Executor, tenant: Tenant, id: string): Pr
     .executeTakeFirst();
 }
 
-export async function findActiveRateCard(ex: Executor, tenant: Tenant, enrollmentId: string): Promise<RateCardRow | undefined> {
+/** The card pricing the enrollment's usage at instant `at`, if any. */
+export async function findRateCardInEffect(ex: Executor, tenant: Tenant, enrollmentId: string, at: Date): Promise<RateCardRow | undefined> {
   return ex
     .selectFrom('rate_cards')
     .selectAll()
     .where('account_id', '=', tenant.accountId)
     .where('environment', '=', tenant.environment)
     .where('enrollment_id', '=', enrollmentId)
-    .where('deleted_at', 'is', null)
+    .where('effective_from', '<=', at)
+    .where((eb) => eb.or([eb('effective_to', 'is', null), eb('effective_to', '>', at)]))
     .executeTakeFirst();
+}
+
+/** The cards pricing some instant of [from, to) (cards that never took effect excluded), by start. */
+export async function rateCardsInRange(ex: Executor, tenant: Tenant, enrollmentId: string, from: Date, to: Date): Promise<RateCardRow[]> {
+  return ex
+    .selectFrom('rate_cards')
+    .selectAll()
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .where('enrollment_id', '=', enrollmentId)
+    .where('effective_from', '<', to)
+    .where((eb) => eb.or([eb('effective_to', 'is', null), eb.and([eb('effective_to', '>', from), eb('effective_to', '>', eb.ref('effective_from'))])]))
+    .orderBy('effective_from')
+    .execute();
+}
+
+/** A card of the enrollment that still prices some instant at or after `at`, if any. */
+export async function findRateCardEndingAfter(ex: Executor, tenant: Tenant, enrollmentId: string, at: Date): Promise<RateCardRow | undefined> {
+  return ex
+    .selectFrom('rate_cards')
+    .selectAll()
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .where('enrollment_id', '=', enrollmentId)
+    .where((eb) => eb.or([eb('effective_to', 'is', null), eb.and([eb('effective_to', '>', at), eb('effective_to', '>', eb.ref('effective_from'))])]))
+    .orderBy('effective_from')
+    .executeTakeFirst();
+}
+
+/**
+ * Takes the enrollment's usage lock shared, as ingestion does (metering/repository.ts
+ * lockUsageExclusive, migration 0012): a rate card change and an invoice of the enrollment's usage
+ * take turns, so the invoice is priced with the cards as they are when it is issued and a card
+ * never starts inside a period invoiced concurrently.
+ */
+export async function lockUsageShared(tx: Executor, enrollmentId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock_shared(hashtextextended(${'usage:' + enrollmentId}, 0))`.execute(tx);
+}
+
+export interface InvoicedPeriod {
+  invoice_id: string;
+  period_start: Date;
+  period_end: Date;
+}
+
+/**
+ * The earliest period of [from, to) already billed by an invoice that is not void. The table is
+ * metering's (migration 0007); a card must not start inside such a period, since it would reprice
+ * usage an issued invoice has billed.
+ */
+export async function findInvoicedPeriod(ex: Executor, tenant: Tenant, enrollmentId: string, from: Date, to: Date): Promise<InvoicedPeriod | undefined> {
+  const result = await sql<InvoicedPeriod>`
+    select p.invoice_id, p.period_start, p.period_end from usage_invoiced_periods p
+    join invoices i on i.id = p.invoice_id and i.status <> 'void'
+    where p.account_id = ${tenant.accountId} and p.environment = ${tenant.environment} and p.enrollment_id = ${enrollmentId}
+      and p.period_start < ${to} and p.period_end > ${from}
+    order by p.period_start limit 1`.execute(ex);
+  return result.rows[0];
 }
 
 export async function listRateCards(ex: Executor, tenant: Tenant, enrollmentId: string, limit: number, afterId: string | null): Promise<RateCardRow[]> {
@@ -152,10 +212,11 @@ export async function listRateCards(ex: Executor, tenant: Tenant, enrollmentId: 
   return query.orderBy('id', 'desc').limit(limit + 1).execute();
 }
 
-export async function softDeleteRateCard(ex: Executor, tenant: Tenant, id: string, at: Date): Promise<RateCardRow | undefined> {
+/** Deletes a card: it ends now, or where it starts when it has not taken effect yet. */
+export async function endRateCard(ex: Executor, tenant: Tenant, id: string, at: Date): Promise<RateCardRow | undefined> {
   return ex
     .updateTable('rate_cards')
-    .set({ deleted_at: at })
+    .set({ deleted_at: at, effective_to: sql<Date>`greatest(${at}::timestamptz, effective_from)` })
     .where('account_id', '=', tenant.accountId)
     .where('environment', '=', tenant.environment)
     .where('id', '=', id)

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { DateTime, DecimalString, ListQuery, Metadata, Nullable, Uuid } from '../../http/schemas.ts';
+import { DateTime, DateTimeInput, DecimalString, ListQuery, Metadata, Nullable, Uuid } from '../../http/schemas.ts';
 import { Price, PriceInput } from '../catalog/schemas.ts';
 
 const Email = Type.String({ format: 'email', maxLength: 254 });
@@ -92,7 +92,9 @@ export const RateCard = Type.Object(
     enrollmentId: Uuid(),
     basePrice: Nullable(DecimalString({ description: "Overrides the version's base price when set." })),
     prices: Type.Array(Price),
-    active: Type.Boolean({ description: 'False once deleted.' }),
+    active: Type.Boolean({ description: 'Whether the card is in effect now (effectiveFrom <= now < effectiveTo).' }),
+    effectiveFrom: DateTime({ description: 'The card prices usage from this instant on (included).' }),
+    effectiveTo: Nullable(DateTime({ description: 'The card prices usage up to this instant (excluded); set by DELETE, null until then.' })),
     createdAt: DateTime(),
     deletedAt: Nullable(DateTime()),
   },
@@ -102,6 +104,12 @@ export const CreateRateCardBody = Type.Object(
   {
     prices: Type.Array(PriceInput, { minItems: 1, maxItems: 50, description: "Replaces the version's whole price list while the card is active." }),
     basePrice: Type.Optional(DecimalString()),
+    effectiveFrom: Type.Optional(
+      DateTimeInput({
+        description:
+          'When the card starts pricing usage; now when omitted. May be in the past (not inside an invoiced period: 409 usage_already_invoiced) or the future; never before the end of another card of the enrollment (409 conflict).',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -13,8 +13,11 @@
 //       metering's hot path: customer id or externalId + product -> the newest enrollment that is
 //       not canceled, or undefined; one indexed query
 // Rate cards
-//   effectivePrices(ex, tenant, enrollmentId)  PriceView[]: the active rate card's prices, else the version's
-//   effectivePricing(ex, tenant, enrollmentId) the same with its source, rate card id and base price override
+//   effectivePrices(ex, tenant, enrollmentId, at)  PriceView[]: the prices of the rate card in effect
+//       at `at`, else the version's
+//   effectivePricing(ex, tenant, enrollmentId, at) the same with its source, rate card id and base price override
+//   pricingSchedule(ex, tenant, enrollmentId, from, to)  [from, to) split at rate card boundaries,
+//       each part with the prices in effect then (invoicing)
 export {
   createCustomer,
   findCustomerOrThrow,
@@ -43,7 +46,9 @@ export {
   effectivePrices,
   effectivePricing,
   listRateCards,
+  pricingSchedule,
   type CreateRateCardInput,
   type EffectivePricing,
+  type PricingPeriod,
   type RateCardView,
 } from './rate-cards.ts';

@@ -28,6 +28,9 @@ export interface RateCardRow extends TenantColumns {
   base_price: string | null;
   created_at: Date;
   deleted_at: Date | null;
+  /** The card prices usage of [effective_from, effective_to); no end while it is not deleted. */
+  effective_from: Date;
+  effective_to: Date | null;
 }
 
 export interface CustomerTables {

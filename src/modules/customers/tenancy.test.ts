@@ -69,7 +69,7 @@ it('service lookups of other areas respect the tenant too', async () => {
   const foreign = { accountId: attacker.id, environment: 'sandbox' as const };
   expect(await resolveEnrollment(db, foreign, ids.customer, ids.product)).toBeUndefined();
   expect(await resolveEnrollment(db, foreign, 'victim-ext', ids.product)).toBeUndefined();
-  await expect(effectivePrices(db, foreign, ids.enrollment)).rejects.toMatchObject({ code: 'not_found' });
+  await expect(effectivePrices(db, foreign, ids.enrollment, new Date())).rejects.toMatchObject({ code: 'not_found' });
 });
 
 it('the victim data is unchanged after the attempts', async () => {

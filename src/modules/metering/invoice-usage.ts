@@ -1,17 +1,27 @@
 // POST /billing/invoices/from-usage: an enrollment's usage over [from, to) priced into an invoice.
-// Invariants: usage is billed once — an overlapping earlier invoice (not void) refuses the call
-// (409 usage_already_invoiced), and the enrollment's usage lock is held exclusively while reading,
-// so no event of the range commits unseen (ingestion holds the same lock shared); the period is
-// recorded with the invoice, so later events inside it are refused instead of silently unbilled.
-// Prices: the enrollment's rate card when one is active, else its version's prices.
+// Invariants:
+// - Only the past is invoiced: a `to` later than now answers 422 (usage after now is unknown, and
+//   an invoiced period refuses every event inside it).
+// - Usage is billed once: an overlapping earlier invoice (not void) refuses the call (409
+//   usage_already_invoiced); the period is recorded with the invoice, so a later event inside it is
+//   refused instead of silently left unbilled.
+// - Each part of the range is priced by what was in effect then (customers' pricingSchedule): a rate
+//   card prices only its own [effectiveFrom, effectiveTo), and the lines of each part name it.
+// - The enrollment's usage lock is held exclusively only from the cut-off to commit. The invoice is
+//   built, finalized and sent without it; then the lock is taken, the overlap checked again and the
+//   lines computed again. Ingestion and rate card changes hold the lock shared until they commit, so
+//   from then on every event and card of the range is committed and seen, and anything later sees
+//   this invoice. When the lines differ (an event or a card committed in between), the invoice is
+//   built again from a savepoint, that time under the lock.
 import { sql } from 'kysely';
 import type { Tx } from '../../db/database.ts';
-import type { UseCaseContext } from '../../core/context.ts';
-import { AppError } from '../../core/errors.ts';
+import type { Tenant, UseCaseContext } from '../../core/context.ts';
+import { AppError, fieldError } from '../../core/errors.ts';
 import { Money } from '../../core/money.ts';
 import { findMeterOrThrow, findProductOrThrow } from '../catalog/service.ts';
-import { effectivePrices, findEnrollmentOrThrow } from '../customers/service.ts';
-import { createDraftInvoice, finalizeInvoice, sendInvoice, type InvoiceView } from '../invoices/service.ts';
+import type { MeterRow } from '../catalog/tables.ts';
+import { findEnrollmentOrThrow, pricingSchedule } from '../customers/service.ts';
+import { createDraftInvoice, finalizeInvoice, sendInvoice, type DraftLineInput, type InvoiceView } from '../invoices/service.ts';
 import { aggregateUsage } from './aggregate.ts';
 import { lockUsageExclusive } from './repository.ts';
 import { assertRange } from './usage-reads.ts';
@@ -26,42 +36,103 @@ export interface InvoiceUsageInput {
 }
 
 export async function invoiceUsage(tx: Tx, ctx: UseCaseContext, input: InvoiceUsageInput): Promise<InvoiceView> {
-  const { tenant } = ctx;
+  const { tenant, now } = ctx;
   const from = new Date(input.from);
   const to = new Date(input.to);
   assertRange(from, to);
   const enrollment = await findEnrollmentOrThrow(tx, tenant, input.customerId);
-  await lockUsageExclusive(tx, enrollment.id);
-
-  const overlap = await sql<{ invoice_id: string }>`
-    select p.invoice_id from usage_invoiced_periods p join invoices i on i.id = p.invoice_id and i.status <> 'void'
-    where p.account_id = ${tenant.accountId} and p.environment = ${tenant.environment} and p.enrollment_id = ${enrollment.id}
-      and p.period_start < ${to} and p.period_end > ${from}
-    limit 1`.execute(tx);
-  if (overlap.rows[0]) {
-    throw new AppError('usage_already_invoiced', `Usage of this enrollment in this range was already invoiced (invoice ${overlap.rows[0].invoice_id}); void it first to invoice again.`);
+  if (to > now) {
+    throw fieldError('to', input.to, 'not_in_future', `must not be later than now (${now.toISOString()}): usage after now is not known yet, so invoice up to now at most`);
   }
-
   const product = await findProductOrThrow(tx, tenant, enrollment.product_id);
-  const prices = await effectivePrices(tx, tenant, enrollment.id);
-  const lines = [];
-  for (const price of prices) {
-    const meter = await findMeterOrThrow(tx, tenant, price.meterId);
-    const [usage] = await aggregateUsage(tx, { tenant, enrollmentId: enrollment.id, meterId: meter.id, aggregation: meter.aggregation, from, to }, 'none');
-    for (const line of usageLines(price, new Money(usage!.value), meter.name)) {
-      lines.push({ type: 'usage', meterId: meter.id, priceId: price.id, description: line.description, quantity: line.quantity, unitPrice: line.unitPrice, proration: false });
-    }
-  }
+  await refuseInvoicedOverlap(tx, tenant, enrollment.id, from, to, null);
+  const period = { enrollmentId: enrollment.id, currency: product.currency, from, to, send: input.send === true };
 
-  let invoice = await createDraftInvoice(tx, ctx, { customerId: enrollment.id, currency: product.currency, periodStart: from, periodEnd: to, lines });
+  const lines = await priceUsage(tx, tenant, enrollment.id, from, to);
+  await sql`savepoint usage_invoice`.execute(tx);
+  let invoice = await issue(tx, ctx, period, lines);
+
+  // The cut-off: from here to commit no event or rate card change of the enrollment commits.
+  await lockUsageExclusive(tx, enrollment.id);
+  await refuseInvoicedOverlap(tx, tenant, enrollment.id, from, to, invoice.id);
+  const settled = await priceUsage(tx, tenant, enrollment.id, from, to);
+  if (!sameLines(lines, settled)) {
+    await sql`rollback to savepoint usage_invoice`.execute(tx);
+    // Taken again: whether a rollback to a savepoint keeps it is not this code's concern.
+    await lockUsageExclusive(tx, enrollment.id);
+    invoice = await issue(tx, ctx, period, settled);
+  }
+  await sql`release savepoint usage_invoice`.execute(tx);
+  return invoice;
+}
+
+interface BilledPeriod {
+  enrollmentId: string;
+  currency: string;
+  from: Date;
+  to: Date;
+  send: boolean;
+}
+
+/** The draft invoice and its invoiced period; with `send`, finalized and (when something is due) emailed. */
+async function issue(tx: Tx, ctx: UseCaseContext, period: BilledPeriod, lines: DraftLineInput[]): Promise<InvoiceView> {
+  const { tenant } = ctx;
+  let invoice = await createDraftInvoice(tx, ctx, { customerId: period.enrollmentId, currency: period.currency, periodStart: period.from, periodEnd: period.to, lines });
   await tx
     .insertInto('usage_invoiced_periods')
-    .values({ account_id: tenant.accountId, environment: tenant.environment, enrollment_id: enrollment.id, period_start: from, period_end: to, invoice_id: invoice.id })
+    .values({ account_id: tenant.accountId, environment: tenant.environment, enrollment_id: period.enrollmentId, period_start: period.from, period_end: period.to, invoice_id: invoice.id })
     .execute();
-  if (input.send) {
+  if (period.send) {
     invoice = await finalizeInvoice(tx, ctx, invoice.id);
     // An invoice with nothing due is paid at finalization; there is nothing to ask for then.
     if (invoice.status === 'open') invoice = await sendInvoice(tx, ctx, invoice.id);
   }
   return invoice;
+}
+
+/** 409 when an invoice that is not void (other than `own`) already billed part of [from, to). */
+async function refuseInvoicedOverlap(tx: Tx, tenant: Tenant, enrollmentId: string, from: Date, to: Date, own: string | null): Promise<void> {
+  const overlap = await sql<{ invoice_id: string }>`
+    select p.invoice_id from usage_invoiced_periods p join invoices i on i.id = p.invoice_id and i.status <> 'void'
+    where p.account_id = ${tenant.accountId} and p.environment = ${tenant.environment} and p.enrollment_id = ${enrollmentId}
+      and p.period_start < ${to} and p.period_end > ${from} and p.invoice_id is distinct from ${own}::uuid
+    limit 1`.execute(tx);
+  if (overlap.rows[0]) {
+    throw new AppError('usage_already_invoiced', `Usage of this enrollment in this range was already invoiced (invoice ${overlap.rows[0].invoice_id}); void it first to invoice again.`);
+  }
+}
+
+/**
+ * The invoice lines of [from, to): per part of the pricing schedule, per price, the usage of that
+ * part under that price. A range split by rate cards names each part in its lines' descriptions.
+ */
+async function priceUsage(tx: Tx, tenant: Tenant, enrollmentId: string, from: Date, to: Date): Promise<DraftLineInput[]> {
+  const schedule = await pricingSchedule(tx, tenant, enrollmentId, from, to);
+  const meters = new Map<string, MeterRow>();
+  const lines: DraftLineInput[] = [];
+  for (const part of schedule) {
+    for (const price of part.prices) {
+      let meter = meters.get(price.meterId);
+      if (!meter) {
+        meter = await findMeterOrThrow(tx, tenant, price.meterId);
+        meters.set(meter.id, meter);
+      }
+      const scope = { tenant, enrollmentId, meterId: meter.id, aggregation: meter.aggregation, from: part.from, to: part.to };
+      const [usage] = await aggregateUsage(tx, scope, 'none');
+      const label = schedule.length > 1 ? `${meter.name}, ${instant(part.from)} to ${instant(part.to)}` : meter.name;
+      for (const line of usageLines(price, new Money(usage!.value), label)) {
+        lines.push({ type: 'usage', meterId: meter.id, priceId: price.id, description: line.description, quantity: line.quantity, unitPrice: line.unitPrice, proration: false });
+      }
+    }
+  }
+  return lines;
+}
+
+/** "2026-05-01T00:00:00Z"; milliseconds only when there are some. */
+function instant(at: Date): string {
+  return at.toISOString().replace('.000Z', 'Z');
+}
+
+function sameLines(a: DraftLineInput[], b: DraftLineInput[]): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

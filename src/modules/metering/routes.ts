@@ -60,7 +60,8 @@ export function registerMeteringRoutes(app: App, deps: AppDeps): void {
         tags: ['billing'],
         summary: "Invoice an enrollment's usage over [from, to)",
         description:
-          "Prices each meter's usage with the enrollment's rate card when one exists, else with its version's prices. " +
+          '`to` may not be later than now (422). Each part of the range is priced by what was in effect then: the rate card whose ' +
+          "[effectiveFrom, effectiveTo) covers it, else the version's prices; a range crossing a card boundary gets lines per part, each naming its sub-period. " +
           'An overlapping earlier invoice that is not void answers 409 usage_already_invoiced. With send true the invoice is finalized and emailed.',
         body: FromUsageBody,
         response: { 201: Invoice, ...errorResponses(404, 409, 422) },

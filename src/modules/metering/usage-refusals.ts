@@ -8,7 +8,10 @@ import { AppError, validationError, type FieldError } from '../../core/errors.ts
 import type { EventProblem } from './repository.ts';
 
 export function usageAlreadyInvoiced(): AppError {
-  return new AppError('usage_already_invoiced', 'An event falls inside a period already invoiced for this enrollment; void that invoice first or send the usage with a later timestamp.');
+  return new AppError(
+    'usage_already_invoiced',
+    "An event falls inside a period already invoiced for this enrollment, so it can no longer be billed on that invoice. An event's timestamp is when the usage happened: keep it. To bill this usage, void that invoice and invoice the period again.",
+  );
 }
 
 /** The validation error of a request whose events name no meter or enrollment, or lack the meter's property. */

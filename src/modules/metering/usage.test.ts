@@ -169,7 +169,7 @@ describe('POST /billing/invoices/from-usage', () => {
 });
 
 describe('from-usage with a rate card', () => {
-  it("prices with the enrollment's rate card while it exists, and with the version again once deleted", async () => {
+  it('prices with the rate card in effect then; a deleted card still prices the usage before its deletion', async () => {
     const setup = await setupUsageProduct(t.client, acme.key, [{ key: 'calls', price: { model: 'per_unit', unitPrice: '0.10' } }]);
     await t.client.post('/metering/events/batch', acme.key, {
       events: [
@@ -177,14 +177,14 @@ describe('from-usage with a rate card', () => {
         { meter: 'calls', productId: setup.productId, customerId: setup.customerId, value: '100', timestamp: '2026-05-04T10:00:00Z' },
       ],
     });
-    const card = await t.client.post(`/customers/${setup.enrollmentId}/rate-cards`, acme.key, { prices: [{ meter: 'calls', unitPrice: '0.05' }] });
+    const card = await t.client.post(`/customers/${setup.enrollmentId}/rate-cards`, acme.key, { prices: [{ meter: 'calls', unitPrice: '0.05' }], effectiveFrom: '2026-05-01T00:00:00Z' });
     expect(card.status).toBe(201);
     const discounted = await t.client.post('/billing/invoices/from-usage', acme.key, { customerId: setup.enrollmentId, from: '2026-05-03T00:00:00Z', to: '2026-05-04T00:00:00Z' });
     expect(discounted.status).toBe(201);
     expect(discounted.body.lineItems[0]).toMatchObject({ quantity: '100', unitPrice: '0.05', amount: '5.00' });
     expect((await t.client.delete(`/customers/${setup.enrollmentId}/rate-cards/${card.body.id}`, acme.key)).status).toBe(200);
-    const regular = await t.client.post('/billing/invoices/from-usage', acme.key, { customerId: setup.enrollmentId, from: '2026-05-04T00:00:00Z', to: '2026-05-05T00:00:00Z' });
-    expect(regular.body.lineItems[0]).toMatchObject({ quantity: '100', unitPrice: '0.1', amount: '10.00' });
+    const before = await t.client.post('/billing/invoices/from-usage', acme.key, { customerId: setup.enrollmentId, from: '2026-05-04T00:00:00Z', to: '2026-05-05T00:00:00Z' });
+    expect(before.body.lineItems[0]).toMatchObject({ quantity: '100', unitPrice: '0.05', amount: '5.00' });
   });
 
   it('graduated tiers become one line per tier reached', async () => {
