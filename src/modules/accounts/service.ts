@@ -265,6 +265,21 @@ export async function getTenant(ex: Executor, ctx: UseCaseContext): Promise<Acco
   return toAccountView(row, ctx.tenant.environment);
 }
 
+/** What a payer's page may show of an account: its public branding, found by slug. */
+export interface PublicAccount {
+  id: string;
+  slug: string;
+  name: string;
+  supportEmail: string | null;
+}
+
+/** The account of a public slug (checkout pages), or null. */
+export async function findPublicAccount(ex: Executor, slug: string): Promise<PublicAccount | null> {
+  if (!isValidSlug(slug)) return null;
+  const row = await repo.findAccountBySlug(ex, slug);
+  return row ? { id: row.id, slug: row.slug, name: row.name, supportEmail: row.support_email } : null;
+}
+
 export interface TenantPatch {
   name?: string;
   slug?: string;
