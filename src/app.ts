@@ -18,6 +18,7 @@ import { assertNoNulCharacters, validatorCompiler } from './http/validation.ts';
 import { registerAccountRoutes } from './modules/accounts/routes.ts';
 import { registerAdminRoutes } from './modules/accounts/admin-routes.ts';
 import { registerCatalogRoutes } from './modules/catalog/routes.ts';
+import { registerCheckoutRoutes } from './modules/checkout/routes.ts';
 import { registerMeterRoutes } from './modules/catalog/meter-routes.ts';
 import { registerPaymentLinkRoutes } from './modules/catalog/payment-link-routes.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerMeteringRoutes(app, deps);
   registerEmailRoutes(app, deps);
   registerStorageRoutes(app, deps);
+  registerCheckoutRoutes(app, deps);
 
   return Object.assign(app, { deps });
 }

@@ -1,8 +1,11 @@
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../core/errors.ts';
 import { pageRequest } from '../../core/pagination.ts';
 import { contextOf } from '../../http/context.ts';
 import { errorResponses, ListQuery, Uuid } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
+import { assertMayGrant, type CallingKey } from './key-scopes.ts';
 import { Account, CreatedKey, CreateKeyBody, KeyView, TenantPatch } from './schemas.ts';
 import * as accounts from './service.ts';
 
@@ -34,13 +37,19 @@ export function registerAccountRoutes(app: App, deps: AppDeps): void {
       schema: {
         tags,
         summary: 'Create a restricted secret key',
-        description: 'The key belongs to the environment of the calling key. The full key is returned only here.',
+        description:
+          'The key belongs to the environment of the calling key. The full key is returned only here. ' +
+          'Its scopes must be scopes the calling key holds: 403 forbidden names the missing ones.',
         body: CreateKeyBody,
         response: { 201: CreatedKey, ...errorResponses(422) },
       },
     },
-    async (request, reply) =>
-      deps.idempotency.run(request, reply, 201, (tx) => accounts.createRestrictedKey(tx, contextOf(request, deps), request.body)),
+    async (request, reply) => {
+      const caller = callingKey(request.auth);
+      // Checked before the idempotent work: a 403 is not stored, so a retry with a stronger key may run.
+      assertMayGrant(caller, request.body.scopes);
+      return deps.idempotency.run(request, reply, 201, (tx) => accounts.createRestrictedKey(tx, contextOf(request, deps), caller, request.body));
+    },
   );
 
   app.get(
@@ -67,12 +76,22 @@ export function registerAccountRoutes(app: App, deps: AppDeps): void {
       schema: {
         tags,
         summary: 'Revoke a key',
-        description: 'The key answers 401 from then on.',
+        description:
+          'The key answers 401 from then on. A key may revoke itself, and any key whose scopes it holds; ' +
+          'a publishable key only a key with every scope. Otherwise 403 forbidden names the missing scopes.',
         params: Type.Object({ keyID: Uuid() }),
         response: { 200: KeyView, ...errorResponses(404) },
       },
     },
-    async (request, reply) =>
-      deps.idempotency.run(request, reply, 200, (tx) => accounts.revokeKey(tx, contextOf(request, deps), request.params.keyID)),
+    async (request, reply) => {
+      const caller = callingKey(request.auth);
+      await accounts.assertMayRevokeKey(deps.db, contextOf(request, deps), caller, request.params.keyID);
+      return deps.idempotency.run(request, reply, 200, (tx) => accounts.revokeKey(tx, contextOf(request, deps), caller, request.params.keyID));
+    },
   );
+}
+
+function callingKey(auth: FastifyRequest['auth']): CallingKey {
+  if (!auth) throw new AppError('unauthorized', 'Missing API key.');
+  return { keyId: auth.keyId, scopes: auth.scopes };
 }

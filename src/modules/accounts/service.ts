@@ -10,7 +10,9 @@ import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { recordEvent } from '../events/service.ts';
 import * as repo from './repository.ts';
+import { assertMayGrant, assertMayRevoke, type CallingKey } from './key-scopes.ts';
 import { generateKey, hashKey, parseKey, redactKey, SCOPES, type Scope } from './keys.ts';
 import { KeyMemory, type KeyFacts } from './key-memory.ts';
 import { isValidSlug, slugFromName } from './slugs.ts';
@@ -263,6 +265,21 @@ export async function getTenant(ex: Executor, ctx: UseCaseContext): Promise<Acco
   return toAccountView(row, ctx.tenant.environment);
 }
 
+/** What a payer's page may show of an account: its public branding, found by slug. */
+export interface PublicAccount {
+  id: string;
+  slug: string;
+  name: string;
+  supportEmail: string | null;
+}
+
+/** The account of a public slug (checkout pages), or null. */
+export async function findPublicAccount(ex: Executor, slug: string): Promise<PublicAccount | null> {
+  if (!isValidSlug(slug)) return null;
+  const row = await repo.findAccountBySlug(ex, slug);
+  return row ? { id: row.id, slug: row.slug, name: row.name, supportEmail: row.support_email } : null;
+}
+
 export interface TenantPatch {
   name?: string;
   slug?: string;
@@ -271,12 +288,17 @@ export interface TenantPatch {
   logoUrl?: string | null;
 }
 
+/**
+ * Updates the account and records `account.updated` in both of its environments: the account (name,
+ * slug, support email) is shared by both, and a slug change moves the links of both.
+ */
 export async function updateTenant(tx: Tx, ctx: UseCaseContext, patch: TenantPatch): Promise<AccountView> {
   if (patch.slug !== undefined && !isValidSlug(patch.slug)) {
     throw fieldError('slug', patch.slug, 'slug', '3 to 40 lowercase letters, digits and single dashes, not a reserved word');
   }
+  let row: AccountRow | undefined;
   try {
-    const row = await repo.updateAccount(tx, ctx.tenant.accountId, {
+    row = await repo.updateAccount(tx, ctx.tenant.accountId, {
       ...(patch.name !== undefined && { name: patch.name }),
       ...(patch.slug !== undefined && { slug: patch.slug }),
       ...(patch.termsUrl !== undefined && { terms_url: patch.termsUrl }),
@@ -284,22 +306,43 @@ export async function updateTenant(tx: Tx, ctx: UseCaseContext, patch: TenantPat
       ...(patch.logoUrl !== undefined && { logo_url: patch.logoUrl }),
       updated_at: ctx.now,
     });
-    if (!row) throw notFound('account');
-    return toAccountView(row, ctx.tenant.environment);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', `The slug "${patch.slug}" is taken.`);
     throw error;
   }
+  if (!row) throw notFound('account');
+  for (const environment of ['sandbox', 'production'] as const) {
+    const tenant = { accountId: row.id, environment };
+    await recordEvent(tx, { ...ctx, tenant }, 'account.updated', toAccountView(row, environment));
+  }
+  return toAccountView(row, ctx.tenant.environment);
 }
 
-/** A restricted secret key for the caller's environment; the full key is in this response only. */
+/**
+ * A restricted secret key for the caller's environment; the full key is in this response only.
+ * Its scopes must be ones the calling key holds (403 otherwise). The event carries the key's
+ * listing view: redacted, never the key.
+ */
 export async function createRestrictedKey(
   tx: Tx,
   ctx: UseCaseContext,
+  caller: CallingKey,
   input: { name?: string; scopes: Scope[] },
 ): Promise<IssuedKey & { name: string | null; createdAt: Date }> {
   const scopes = [...new Set(input.scopes)];
+  assertMayGrant(caller, scopes);
   const issued = await issueKey(tx, ctx.tenant.accountId, 'secret', ctx.tenant.environment, scopes, input.name ?? null, ctx.now);
+  const view: KeyView = {
+    id: issued.id,
+    type: issued.type,
+    environment: issued.environment,
+    name: input.name ?? null,
+    redactedKey: redactKey(issued.key),
+    scopes,
+    createdAt: ctx.now,
+    revokedAt: null,
+  };
+  await recordEvent(tx, ctx, 'api_key.created', view);
   return { ...issued, name: input.name ?? null, createdAt: ctx.now };
 }
 
@@ -309,11 +352,27 @@ export async function listKeys(ex: Executor, ctx: UseCaseContext, page: PageRequ
   return { items: result.items.map(toKeyView), nextCursor: result.nextCursor };
 }
 
-/** Revokes a key of the caller's environment. Revoking the key making the call is allowed. */
-export async function revokeKey(tx: Tx, ctx: UseCaseContext, keyId: string): Promise<KeyView> {
-  const revoked = await repo.revokeApiKey(tx, ctx.tenant, keyId, ctx.now);
-  if (revoked) return toKeyView(revoked);
+/**
+ * Refuses (403) revoking a key whose scopes the calling key lacks. Run before the idempotent work,
+ * since a 403 is not stored; a key's type and scopes never change, so reading it first is safe.
+ * An unknown key passes here and is the 404 of revokeKey.
+ */
+export async function assertMayRevokeKey(ex: Executor, ctx: UseCaseContext, caller: CallingKey, keyId: string): Promise<void> {
+  const target = await repo.findApiKey(ex, ctx.tenant, keyId);
+  if (target) assertMayRevoke(caller, target);
+}
+
+/**
+ * Revokes a key of the caller's environment (the route checks assertMayRevokeKey first). Revoking
+ * the key making the call is allowed. `api_key.revoked` is recorded once, when the key stops working.
+ */
+export async function revokeKey(tx: Tx, ctx: UseCaseContext, caller: CallingKey, keyId: string): Promise<KeyView> {
   const existing = await repo.findApiKey(tx, ctx.tenant, keyId);
   if (!existing) throw notFound('api_key');
-  return toKeyView(existing); // already revoked: revoking again changes nothing
+  assertMayRevoke(caller, existing);
+  const revoked = await repo.revokeApiKey(tx, ctx.tenant, keyId, ctx.now);
+  if (!revoked) return toKeyView(existing); // already revoked: revoking again changes nothing
+  const view = toKeyView(revoked);
+  await recordEvent(tx, ctx, 'api_key.revoked', view);
+  return view;
 }

@@ -1,7 +1,8 @@
 // Product deliverables: what a buyer receives once paid, a link or an uploaded file.
 // Invariants: one deliverable per product (PUT replaces it, keeping its id); a file deliverable
 // points at an uploaded object of the same tenant with purpose `deliverable`, and takes its size
-// and type from it; a link is an absolute http(s) URL. Replacing or deleting a deliverable keeps
+// and type from its sealed copy (objects.ts), which is also what buyers download; a link is an
+// absolute http(s) URL. Replacing or deleting a deliverable keeps
 // the object's bytes, since download grants of earlier purchases may still point at them.
 // Idempotency: the HTTP layer stores the response with the change (deps.idempotency.run).
 import type { UseCaseContext } from '../../core/context.ts';
@@ -13,7 +14,7 @@ import { recordEvent } from '../events/service.ts';
 import { displayFileName } from './object-keys.ts';
 import { expiryAfter, type ObjectStore } from './object-store.ts';
 import * as repo from './repository.ts';
-import { assertUploadedObject } from './objects.ts';
+import { assertUploadedObject, storedKeyOf } from './objects.ts';
 import type { DeliverableRow } from './tables.ts';
 import { mediaTypeOf } from './upload-policy.ts';
 
@@ -163,6 +164,6 @@ export async function getDeliverableDownload(ex: Executor, ctx: UseCaseContext, 
   if (!row) return null;
   if (row.kind === 'link') return { kind: 'link', url: row.url!, expiresAt: null, fileName: null, contentType: null, sizeBytes: null };
   const expiresAt = expiryAfter(ctx.now, store.policy.downloadUrlTtlSeconds);
-  const url = await store.presignGet(row.object_key!, { now: ctx.now, expiresAt, fileName: row.file_name });
+  const url = await store.presignGet(await storedKeyOf(ex, ctx, row.object_key!), { now: ctx.now, expiresAt, fileName: row.file_name });
   return { kind: 'file', url, expiresAt, fileName: row.file_name, contentType: row.content_type, sizeBytes: row.size_bytes === null ? null : Number(row.size_bytes) };
 }

@@ -3,7 +3,7 @@
 // into place only when complete and within the size limit, so a failed or oversize upload leaves
 // nothing behind and a reader never sees half an object.
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { constants, copyFile, link, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -96,6 +96,31 @@ export class LocalObjectStore implements ObjectStore {
     const found = await this.head(key);
     if (!found) return null;
     return { stream: createReadStream(this.pathOf(key)), sizeBytes: found.sizeBytes };
+  }
+
+  /**
+   * A hard link when the file system allows it (no bytes copied), a copy otherwise. Either way the
+   * copy keeps the bytes of this moment: an upload renames a new file over the source's name and
+   * leaves the linked file as it was.
+   */
+  async copy(fromKey: string, toKey: string): Promise<ObjectHead | null> {
+    const from = this.pathOf(fromKey);
+    const to = this.pathOf(toKey);
+    await mkdir(resolve(to, '..'), { recursive: true });
+    try {
+      await link(from, to);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return null;
+      if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw error;
+      try {
+        await copyFile(from, to, constants.COPYFILE_EXCL);
+      } catch (copyError) {
+        if ((copyError as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw copyError;
+      }
+    }
+    return this.head(toKey);
   }
 
   async delete(key: string): Promise<void> {

@@ -30,6 +30,11 @@ export interface ObjectStore {
   presignGet(key: string, options: { now: Date; expiresAt: Date; fileName?: string | null }): Promise<string>;
   /** Size and type of a stored object, or null when nothing was uploaded under the key. */
   head(key: string): Promise<ObjectHead | null>;
+  /**
+   * Copies the object's bytes as they are now to `toKey` and returns the copy's size, or null when
+   * nothing was uploaded under `fromKey`. A later upload to `fromKey` never changes the copy.
+   */
+  copy(fromKey: string, toKey: string): Promise<ObjectHead | null>;
   /** Removes the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
   /** Releases clients and temporary folders. */

@@ -8,14 +8,26 @@ export async function insertObject(ex: Executor, row: StoredObjectRow): Promise<
   await ex.insertInto('stored_objects').values(row).execute();
 }
 
-export async function findObject(ex: Executor, tenant: Tenant, key: string): Promise<StoredObjectRow | undefined> {
-  return ex
+/** One object of the tenant; `forUpdate` holds it until the transaction ends (sealing takes turns). */
+export async function findObject(ex: Executor, tenant: Tenant, key: string, options: { forUpdate?: boolean } = {}): Promise<StoredObjectRow | undefined> {
+  let query = ex
     .selectFrom('stored_objects')
     .selectAll()
     .where('account_id', '=', tenant.accountId)
     .where('environment', '=', tenant.environment)
+    .where('key', '=', key);
+  if (options.forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** Links an upload to its sealed copy, recording the copy's size as the upload's. */
+export async function markObjectSealed(ex: Executor, key: string, sealedKey: string, sizeBytes: number, at: Date): Promise<StoredObjectRow> {
+  return ex
+    .updateTable('stored_objects')
+    .set((eb) => ({ sealed_key: sealedKey, size_bytes: String(sizeBytes), uploaded_at: eb.fn.coalesce('uploaded_at', eb.val(at)) }))
     .where('key', '=', key)
-    .executeTakeFirst();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** For signed URLs only: the caller has no key, the URL's signature vouches for the object key. */
@@ -23,11 +35,14 @@ export async function findObjectBySignedKey(ex: Executor, key: string): Promise<
   return ex.selectFrom('stored_objects').selectAll().where('key', '=', key).executeTakeFirst();
 }
 
+/** Records an upload's size and time; nothing (undefined) once the object is sealed or is a sealed copy. */
 export async function markObjectUploaded(ex: Executor, key: string, sizeBytes: number, at: Date): Promise<StoredObjectRow | undefined> {
   return ex
     .updateTable('stored_objects')
     .set({ size_bytes: String(sizeBytes), uploaded_at: at })
     .where('key', '=', key)
+    .where('sealed_key', 'is', null)
+    .where('sealed_from', 'is', null)
     .returningAll()
     .executeTakeFirst();
 }

@@ -87,6 +87,37 @@ describe('S3-compatible store', () => {
     expect(got.headers.get('content-disposition')).toBe('attachment; filename="Manual.pdf"');
   });
 
+  it('seals the object at first use: a later PUT through the still-valid URL changes neither the bytes served nor the size', async () => {
+    const original = randomBytes(30_000);
+    const res = await presign();
+    expect((await fetch(res.uploadUrl, { method: 'PUT', headers: res.headers, body: original })).status).toBe(200);
+    const productId = await createProduct(t, acme.key);
+    const attached = await t.client.put(`/products/${productId}/deliverable`, acme.key, { kind: 'file', objectKey: res.objectKey });
+    expect(attached.body).toMatchObject({ objectKey: res.objectKey, sizeBytes: 30_000 });
+
+    // A bucket cannot refuse a presigned PUT before its expiry: the replacement lands on the upload key...
+    const replacement = Buffer.from('%PDF-1.7 something else entirely');
+    expect((await fetch(res.uploadUrl, { method: 'PUT', headers: res.headers, body: replacement })).status).toBe(200);
+    expect((await t.app.deps.objectStore.head(res.objectKey))!.sizeBytes).toBe(replacement.length);
+
+    // ...but buyers are served the sealed copy, whose size is the one recorded.
+    const download = await getDeliverableDownload(t.database.db, ctx(), productId, t.app.deps.objectStore);
+    expect(download!.url).not.toContain(res.objectKey);
+    const got = await fetch(download!.url);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-length')).toBe('30000');
+    expect(Buffer.compare(Buffer.from(await got.arrayBuffer()), original)).toBe(0);
+    expect(got.headers.get('content-disposition')).toBe('attachment; filename="Manual.pdf"');
+
+    // Using the object again reuses the copy: the replaced bytes are never picked up.
+    const again = await t.client.put(`/products/${await createProduct(t, acme.key)}/deliverable`, acme.key, { kind: 'file', objectKey: res.objectKey });
+    expect(again.body.sizeBytes).toBe(30_000);
+    const copies = await t.database.db.selectFrom('stored_objects').selectAll().where('sealed_from', '=', res.objectKey).execute();
+    expect(copies).toHaveLength(1);
+    expect((await t.app.deps.objectStore.head(copies[0]!.key))!.sizeBytes).toBe(30_000);
+    expect(Number(copies[0]!.size_bytes)).toBe(30_000);
+  });
+
   it('the bucket refuses a PUT with another content type, or a tampered URL', async () => {
     const res = await presign();
     const wrongType = await fetch(res.uploadUrl, { method: 'PUT', headers: { 'Content-Type': 'text/html' }, body: '<script>' });

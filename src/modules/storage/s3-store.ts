@@ -2,7 +2,7 @@
 // presigned URLs straight to the bucket; the service only signs, inspects and deletes.
 // Presigned PUT URLs cannot bound the body size, so the size limit is checked when the object is
 // first used (assertUploadedObject), and an oversize object is deleted there.
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentDisposition, parseObjectKey } from './object-keys.ts';
 import type { ObjectHead, ObjectStore, PresignedUpload, StoragePolicy } from './object-store.ts';
@@ -65,10 +65,21 @@ export class S3ObjectStore implements ObjectStore {
       const result = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }));
       return { sizeBytes: result.ContentLength ?? 0, contentType: result.ContentType ?? null };
     } catch (error) {
-      const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-      if (e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return null;
+      if (isNotFound(error)) return null;
       throw error;
     }
+  }
+
+  /** A server-side copy (CopyObject, up to 5 GB), then the copy's own size as the bucket reports it. */
+  async copy(fromKey: string, toKey: string): Promise<ObjectHead | null> {
+    const source = `${this.settings.bucket}/${fromKey.split('/').map(encodeURIComponent).join('/')}`;
+    try {
+      await this.client.send(new CopyObjectCommand({ Bucket: this.settings.bucket, Key: toKey, CopySource: source, MetadataDirective: 'COPY' }));
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+    return this.head(toKey);
   }
 
   async delete(key: string): Promise<void> {
@@ -78,6 +89,11 @@ export class S3ObjectStore implements ObjectStore {
   async close(): Promise<void> {
     this.client.destroy();
   }
+}
+
+function isNotFound(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404;
 }
 
 /** Whole seconds, as SigV4 counts them from the signing time truncated to the second. */

@@ -10,6 +10,10 @@ export interface StoredObjectRow extends TenantColumns {
   size_bytes: string | null;
   uploaded_at: Date | null;
   created_at: Date;
+  /** On an upload: the key of its sealed copy, made when the object is first used. */
+  sealed_key: string | null;
+  /** On a sealed copy: the upload it was copied from. No upload URL names a sealed copy. */
+  sealed_from: string | null;
 }
 
 export interface DeliverableRow extends TenantColumns {

@@ -1,7 +1,8 @@
 // The local store's signed URLs: PUT receives an upload, GET serves a download. They take no API
 // key (the signature is the credential) and no Idempotency-Key (a PUT of the same bytes to the
-// same key is naturally idempotent, as with S3). With a bucket configured these routes do not
-// exist: clients talk to the bucket.
+// same key is naturally idempotent, as with S3) until the object is first used: then it is sealed
+// (objects.ts) and a PUT answers 409. With a bucket configured these routes do not exist: clients
+// talk to the bucket.
 import type { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -48,6 +49,7 @@ export function registerSignedObjectRoutes(app: App, deps: AppDeps): void {
         const object = parseObjectKey(key) ? await storage.findObjectForSignedUrl(deps.db, key) : undefined;
         const check = object ? store.check({ method: 'PUT', key, contentType: object.content_type, fileName: '' }, request.query, deps.clock.now()) : 'invalid';
         assertSigned(check);
+        if (object!.sealed_key !== null || object!.sealed_from !== null) throw sealedObject();
         const sent = request.headers['content-type'];
         if (!sent || mediaTypeOf(sent) !== object!.content_type) {
           throw new AppError('unsupported_media_type', `This URL accepts Content-Type ${object!.content_type} only, as presigned.`);
@@ -64,7 +66,8 @@ export function registerSignedObjectRoutes(app: App, deps: AppDeps): void {
           throw error;
         }
         const row = await storage.recordUpload(deps.db, key, sizeBytes, deps.clock.now());
-        if (!row) throw notFound('object');
+        // Sealed while this body streamed in: the bytes now under the key are used by nothing.
+        if (!row) throw sealedObject();
         return { objectKey: key, contentType: row.content_type, sizeBytes, uploadedAt: row.uploaded_at! };
       },
     );
@@ -101,6 +104,10 @@ export function registerSignedObjectRoutes(app: App, deps: AppDeps): void {
       },
     );
   });
+}
+
+function sealedObject(): AppError {
+  return new AppError('conflict', 'This object is already in use and can no longer be replaced; presign a new upload for new bytes.');
 }
 
 function assertSigned(check: SignatureCheck): void {

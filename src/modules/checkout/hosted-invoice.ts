@@ -1,0 +1,70 @@
+// The hosted invoice page's use case: the invoice a payer's link names, or nothing.
+// Invariants: the link is the credential ({slug, invoice id, access token}); any part wrong answers
+// exactly like an invoice that does not exist, and the page holds only what the payer may see:
+// the seller's name and support email, and the invoice's number, status, dates, lines and amounts.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Environment } from '../../core/context.ts';
+import { isUuid } from '../../core/ids.ts';
+import type { Executor } from '../../db/database.ts';
+import { findPublicAccount } from '../accounts/service.ts';
+import { toInvoiceView } from '../invoices/invoice-view.ts';
+import type { InvoiceStatus } from '../invoices/tables.ts';
+import * as repo from './repository.ts';
+
+export interface HostedInvoice {
+  accountName: string;
+  supportEmail: string | null;
+  environment: Environment;
+  invoiceNumber: string;
+  status: InvoiceStatus;
+  currency: string;
+  issuedAt: Date | null;
+  dueDate: Date | null;
+  paidAt: Date | null;
+  lines: Array<{ description: string; quantity: string; unitPrice: string; amount: string }>;
+  subtotal: string;
+  tax: string;
+  total: string;
+  amountDue: string;
+}
+
+export interface HostedInvoiceLink {
+  slug: string;
+  invoiceId: string;
+  token: unknown;
+}
+
+/**
+ * The invoice of a hosted page link, or null when the slug, id or token is wrong. Drafts are null
+ * too: they have no number yet and may still change, and no link to one is ever emailed.
+ */
+export async function findHostedInvoice(ex: Executor, link: HostedInvoiceLink): Promise<HostedInvoice | null> {
+  if (typeof link.token !== 'string' || link.token.length === 0 || !isUuid(link.invoiceId)) return null;
+  const account = await findPublicAccount(ex, link.slug);
+  if (!account) return null;
+  const row = await repo.findAccountInvoice(ex, account.id, link.invoiceId.toLowerCase());
+  if (!row || !sameToken(row.access_token, link.token) || row.status === 'draft') return null;
+  const view = toInvoiceView(row, await repo.listInvoiceLines(ex, row), '');
+  return {
+    accountName: account.name,
+    supportEmail: account.supportEmail,
+    environment: row.environment,
+    invoiceNumber: view.invoiceNumber ?? '',
+    status: view.status,
+    currency: view.currency,
+    issuedAt: view.finalizedAt,
+    dueDate: view.dueDate,
+    paidAt: view.paidAt,
+    lines: view.lineItems.map((line) => ({ description: line.description, quantity: line.quantity, unitPrice: line.unitPrice, amount: line.amount })),
+    subtotal: view.subtotal,
+    tax: view.tax,
+    total: view.total,
+    amountDue: view.amountDue,
+  };
+}
+
+/** Constant-time comparison (of digests, so unequal lengths take the same path). */
+function sameToken(expected: string, presented: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(expected), digest(presented));
+}

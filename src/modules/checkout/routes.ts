@@ -1,0 +1,71 @@
+// Hosted pages for the payer's browser under /pay. No API key: the link is the credential. Until the
+// checkout issue lands this is the hosted invoice page only (payment-link pages are still to come).
+// Security headers (helmet) apply to these routes alone: the plugin is registered inside this
+// encapsulated scope, so the JSON API's headers do not change.
+import helmet from '@fastify/helmet';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
+import type { App, AppDeps } from '../../http/types.ts';
+import { findHostedInvoice } from './hosted-invoice.ts';
+import { PAGE_STYLE_HASH, renderInvoicePage, renderNotFoundPage } from './invoice-page.ts';
+
+const tags = ['checkout'];
+const Html = (description: string) => ({ description, content: { 'text/html': { schema: Type.String() } } });
+
+export function registerCheckoutRoutes(app: App, deps: AppDeps): void {
+  app.register(async (plugin) => {
+    const scope = plugin.withTypeProvider<TypeBoxTypeProvider>();
+    await scope.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'none'"],
+          styleSrc: [PAGE_STYLE_HASH],
+          baseUri: ["'none'"],
+          formAction: ["'none'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      // The URL carries the invoice's token: never send it to another site.
+      referrerPolicy: { policy: 'no-referrer' },
+    });
+
+    scope.get(
+      '/pay/:slug/invoices/:invoiceID',
+      {
+        config: { auth: 'none' },
+        // A malformed id or token is a page that does not exist, not a JSON validation error.
+        attachValidation: true,
+        schema: {
+          tags,
+          summary: 'Hosted invoice page (HTML)',
+          description:
+            "The invoice's `invoiceUrl`, for the customer: the seller's name and support email, the invoice's number, status, dates, " +
+            'lines and amounts. No key: the link is the credential. A wrong slug, id or token, or a draft, answers a 404 HTML page.',
+          params: Type.Object({ slug: Type.String(), invoiceID: Type.String() }),
+          querystring: Type.Object({ token: Type.Optional(Type.String({ description: 'The access token of the invoice link.' })) }),
+          response: { 200: Html('The invoice page.'), 404: Html('The "invoice not found" page.') },
+        },
+      },
+      async (request, reply) => {
+        const { slug, invoiceID } = request.params;
+        const invoice = request.validationError ? null : await findHostedInvoice(deps.db, { slug, invoiceId: invoiceID, token: request.query.token });
+        if (!invoice) return sendPage(reply, 404, renderNotFoundPage());
+        return sendPage(reply, 200, renderInvoicePage(invoice));
+      },
+    );
+  });
+}
+
+function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return (
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      // The page shows an invoice to whoever holds the link: no shared cache keeps a copy.
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex, nofollow')
+      .send(html)
+  );
+}
