@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { StorageEnv, storageConfig, type StorageConfig } from './modules/storage/storage-config.ts';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 
 const Port = Type.Integer({ minimum: 0, maximum: 65535 });
 const Positive = Type.Integer({ minimum: 1 });
@@ -30,6 +31,8 @@ const EnvSchema = Type.Object({
   METERING_WRITE_GROUPS: Type.Optional(Type.Integer({ minimum: 1, maximum: 16 })),
   METERING_RECENT_REQUESTS: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
   ...StorageEnv.properties,
+  // Operations: see src/http/trust-proxy.ts.
+  TRUST_PROXY: Type.Optional(Type.String()),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -57,6 +60,8 @@ export interface Config {
   storage: StorageConfig;
   /** Limits of POST /metering/events/batch: events per request and body size. */
   metering: { batchMaxEvents: number; batchMaxBytes: number; writeGroups: number; recentRequests: number };
+  /** Which proxies' X-Forwarded-For is believed for the client address (off, a hop count, or their addresses). */
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {}
@@ -74,6 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = converted as Env;
   const storage = storageConfig(e, e.DATA_DIR ?? './data');
   if (typeof storage === 'string') throw new ConfigError(`Invalid settings:\n  ${storage}`);
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'object' && !Array.isArray(trustProxy)) throw new ConfigError(`Invalid settings:\n  ${trustProxy.problem}`);
   const port = e.PORT ?? 4000;
   const baseUrl = e.BASE_URL ?? `http://localhost:${port}`;
   return {
@@ -102,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       writeGroups: e.METERING_WRITE_GROUPS ?? 2,
       recentRequests: e.METERING_RECENT_REQUESTS ?? 100_000,
     },
+    trustProxy,
   };
 }
 
