@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { initialCluster } from './pglite-template.ts';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -77,7 +78,8 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   let client: PGlite;
   try {
     // Same value types as node-postgres: int8 as a string (numeric already is one).
-    client = await PGlite.create({ dataDir: inMemory ? undefined : dataDir, parsers: { [INT8_OID]: (value: string) => value } });
+    const loadDataDir = inMemory ? undefined : initialCluster(dataDir);
+    client = await PGlite.create({ dataDir: inMemory ? undefined : dataDir, loadDataDir, parsers: { [INT8_OID]: (value: string) => value } });
   } catch (error) {
     lock?.release();
     throw error;
