@@ -48,7 +48,8 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
     // cheaper than a UUIDv7, and one is made for every request.
     genReqId: () => randomUUID(),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies in front (src/http/trust-proxy.ts).
+    trustProxy: config.trustProxy,
     // The response serialiser validates anyOf branches with its own Ajv: teach it our format too.
     serializerOpts: { ajv: { formats: { decimal: new RegExp(DECIMAL_PATTERN) } } },
     ajv: { customOptions: {} },

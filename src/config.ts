@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { DEFAULT_DATABASE_TIMEOUTS } from './db/database.ts';
 import { StorageEnv, storageConfig, type StorageConfig } from './modules/storage/storage-config.ts';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 
 const Port = Type.Integer({ minimum: 0, maximum: 65535 });
 const Positive = Type.Integer({ minimum: 1 });
@@ -36,6 +37,8 @@ const EnvSchema = Type.Object({
   DATABASE_STATEMENT_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 0 })),
   DATABASE_LOCK_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 0 })),
   ...StorageEnv.properties,
+  // Operations: see src/http/trust-proxy.ts.
+  TRUST_PROXY: Type.Optional(Type.String()),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -69,6 +72,8 @@ export interface Config {
   metering: { batchMaxEvents: number; batchMaxBytes: number; writeGroups: number; recentRequests: number; queueMaxEvents: number; usageLockWaitMs: number };
   /** PostgreSQL statement_timeout and lock_timeout of every connection (ms, 0: none); a statement past them answers 503. */
   databaseTimeouts: { statementMs: number; lockMs: number };
+  /** Which proxies' X-Forwarded-For is believed for the client address (off, or their addresses). */
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {}
@@ -86,6 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = converted as Env;
   const storage = storageConfig(e, e.DATA_DIR ?? './data');
   if (typeof storage === 'string') throw new ConfigError(`Invalid settings:\n  ${storage}`);
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'object' && !Array.isArray(trustProxy)) throw new ConfigError(`Invalid settings:\n  ${trustProxy.problem}`);
   const port = e.PORT ?? 4000;
   const baseUrl = e.BASE_URL ?? `http://localhost:${port}`;
   return {
@@ -120,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS ?? DEFAULT_DATABASE_TIMEOUTS.statementMs,
       lockMs: e.DATABASE_LOCK_TIMEOUT_MS ?? DEFAULT_DATABASE_TIMEOUTS.lockMs,
     },
+    trustProxy,
   };
 }
 

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { startApp } from './server.ts';
 import { ensureDevelopmentAccount } from './dev-account.ts';
 import { startSchedules } from './jobs/schedule.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // Another process on the embedded database is an operator's situation, not a crash: no stack.
+  console.error(error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });

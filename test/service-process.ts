@@ -1,9 +1,17 @@
-// Runs the real service as a child process (node --import tsx src/main.ts), for tests that need
-// several processes or that kill one.
+// Runs the real service as a child process (node --import tsx src/main.ts, or the compiled
+// dist/main.js), for tests that need several processes or that kill one.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { NODE_FLAGS } from '../src/node-flags.ts';
 import { ADMIN_TOKEN, adminQuery } from './harness.ts';
+
+/** How long a start may take before a test gives up: generous, for a busy shared machine. */
+export const START_TIMEOUT_MS = 150_000;
+
+/** The service's entry point: the TypeScript sources through tsx, or the output of `npm run build`. */
+export function serviceArgs(entry: 'source' | 'build' = 'source'): string[] {
+  return [...NODE_FLAGS, ...(entry === 'source' ? ['--import', 'tsx', 'src/main.ts'] : ['dist/main.js'])];
+}
 
 export class ServiceProcess {
   child: ChildProcess | null = null;
@@ -11,6 +19,7 @@ export class ServiceProcess {
   constructor(
     readonly port: number,
     private readonly env: Record<string, string>,
+    private readonly entry: 'source' | 'build' = 'source',
   ) {}
 
   get url(): string {
@@ -18,14 +27,14 @@ export class ServiceProcess {
   }
 
   async start(): Promise<void> {
-    const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, serviceArgs(this.entry), {
       // Vitest puts BASE_URL=/ in the environment (Vite's base path): give the child its real one.
       env: { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', BASE_URL: this.url, ADMIN_TOKEN, LOG_LEVEL: 'warn', ...this.env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     child.stderr?.on('data', (chunk: Buffer) => this.output.push(chunk.toString()));
     this.child = child;
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + START_TIMEOUT_MS;
     while (Date.now() < deadline && child.exitCode === null) {
       try {
         if ((await fetch(`${this.url}/readyz`)).ok) return;
@@ -39,7 +48,8 @@ export class ServiceProcess {
 
   kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<number | null> {
     const child = this.child;
-    if (!child || child.exitCode !== null) return Promise.resolve(child?.exitCode ?? null);
+    // A process ended by a signal has signalCode set and exitCode null.
+    if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child?.exitCode ?? null);
     return new Promise((resolve) => {
       child.once('exit', (code) => resolve(code));
       child.kill(signal);

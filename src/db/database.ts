@@ -6,6 +6,8 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import { initialCluster } from './pglite-template.ts';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -92,8 +94,17 @@ async function openPostgres(url: string, poolSize: number, schema: string | unde
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  // Same value types as node-postgres: int8 as a string (numeric already is one).
-  const client = await PGlite.create({ dataDir: inMemory ? undefined : dataDir, parsers: { [INT8_OID]: (value: string) => value } });
+  // One process at a time on a folder (src/db/data-dir-lock.ts); held until close.
+  const lock = inMemory ? null : lockDataDir(dataDir);
+  let client: PGlite;
+  try {
+    // Same value types as node-postgres: int8 as a string (numeric already is one).
+    const loadDataDir = inMemory ? undefined : initialCluster(dataDir);
+    client = await PGlite.create({ dataDir: inMemory ? undefined : dataDir, loadDataDir, parsers: { [INT8_OID]: (value: string) => value } });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return {
     db,
@@ -104,7 +115,13 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
         return (results[results.length - 1]?.rows ?? []) as Array<Record<string, unknown>>;
       });
     },
-    close: () => db.destroy(),
+    close: async () => {
+      try {
+        await db.destroy();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

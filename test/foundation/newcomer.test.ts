@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NODE_FLAGS } from '../../src/node-flags.ts';
-import { freePortPair } from '../service-process.ts';
+import { freePortPair, START_TIMEOUT_MS } from '../service-process.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'billing-newcomer-'));
 const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', ADMIN_TOKEN: '', BASE_URL: '', LOG_LEVEL: 'info' };
@@ -22,6 +22,8 @@ describe('npm scripts', () => {
       expect(args.slice(-3)).toEqual(['--import', 'tsx', 'src/main.ts']);
       expect(args.filter((a) => a !== 'node' && a !== '--watch').slice(0, -3), name).toEqual(NODE_FLAGS);
     }
+    const prod = scripts['start:prod']!.split(/\s+/);
+    expect(prod).toEqual(['node', ...NODE_FLAGS, 'dist/main.js']);
   });
 });
 
@@ -33,7 +35,9 @@ describe('first start on the embedded database', () => {
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
     try {
-      const deadline = Date.now() + 60_000;
+      // A start on a busy shared machine can take many times its usual seconds: this checks what
+      // the newcomer gets, not how fast (docs/decisions/operations.md has the start-up figures).
+      const deadline = Date.now() + START_TIMEOUT_MS;
       while (!/Server listening/.test(output) && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
       const key = /Sandbox secret key: (sk_test_[A-Za-z0-9_-]+)/.exec(output)?.[1];
       expect(key, output).toBeDefined();
@@ -43,11 +47,12 @@ describe('first start on the embedded database', () => {
       expect(saved.keys.map((k: { key: string }) => k.key)).toContain(key);
     } finally {
       await new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       });
     }
-  });
+  }, START_TIMEOUT_MS + 30_000);
 
   it('the CLI creates an account on the same embedded database (service stopped)', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'accounts', 'create', '--name', 'Acme CLI', '--slug', 'acme-cli', '--json'], { env, encoding: 'utf8' });
@@ -58,5 +63,5 @@ describe('first start on the embedded database', () => {
     const again = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'accounts', 'create', '--name', 'Dup', '--slug', 'acme-cli'], { env, encoding: 'utf8' });
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('taken');
-  });
+  }, START_TIMEOUT_MS);
 });

@@ -1,16 +1,20 @@
 // A burst of connections while the service cannot accept (its event loop busy; here the process is
 // stopped with SIGSTOP, which makes "busy" deterministic): the kernel completes the handshakes into
 // the listen socket's accept queue, and drops the SYNs that do not fit, which makes those clients
-// wait for TCP's retransmission (1 s, then 3 s). The service listens with a backlog of 4096, so a
-// burst of 1,000 connections all complete at once. Linux only (SIGSTOP, /proc); skipped where
-// net.core.somaxconn caps the queue below the burst.
+// wait for TCP's retransmission (1 s, then 3 s). While the process stays stopped the queue never
+// drains, so a dropped SYN's client does not connect at all: the test waits, with the service
+// stopped, for every connection, and a slow test machine only makes it wait longer. The service
+// listens with a backlog of 4096, so a burst of 1,000 all complete. Linux only (SIGSTOP, /proc);
+// skipped where net.core.somaxconn caps the queue below the burst.
 import { existsSync, readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usingPostgres } from '../harness.ts';
-import { createScratchDatabase, freePortPair, ServiceProcess } from '../service-process.ts';
+import { createScratchDatabase, freePortPair, ServiceProcess, START_TIMEOUT_MS } from '../service-process.ts';
 
 const BURST = 1000;
+/** How long the stopped service's clients get to connect: generous, the machine may be busy. */
+const CONNECT_WAIT_MS = 20_000;
 const SOMAXCONN = '/proc/sys/net/core/somaxconn';
 const roomForBurst = existsSync(SOMAXCONN) && Number(readFileSync(SOMAXCONN, 'utf8')) >= BURST + 100;
 
@@ -22,7 +26,7 @@ describe.runIf(usingPostgres && process.platform === 'linux' && roomForBurst)('a
     database = await createScratchDatabase(process.env.DATABASE_URL!, 'test_burst');
     service = new ServiceProcess(freePortPair()[0], { DATABASE_URL: database.url });
     await service.start();
-  }, 90_000);
+  }, START_TIMEOUT_MS + 10_000);
 
   afterAll(async () => {
     service?.child?.kill('SIGCONT');
@@ -30,30 +34,27 @@ describe.runIf(usingPostgres && process.platform === 'linux' && roomForBurst)('a
     await database?.drop();
   });
 
-  it('completes every handshake at once (no SYN dropped for a full accept queue), then serves them', async () => {
+  it('completes every handshake while the service is stopped (no SYN dropped for a full accept queue), then serves them', async () => {
     const child = service.child!;
     const sockets: Socket[] = [];
     child.kill('SIGSTOP');
-    let connectTimes: number[];
+    let connected: boolean[];
     try {
-      const started = performance.now();
-      connectTimes = await Promise.all(
+      connected = await Promise.all(
         Array.from({ length: BURST }, () =>
-          new Promise<number>((resolve, reject) => {
+          new Promise<boolean>((resolve, reject) => {
             const socket = connect({ host: '127.0.0.1', port: service.port });
             sockets.push(socket);
-            socket.once('connect', () => resolve(performance.now() - started));
+            socket.once('connect', () => resolve(true));
             socket.once('error', reject);
-            // A dropped SYN is retried after 1 s: waiting 2.5 s tells a drop from a slow start.
-            setTimeout(() => resolve(Number.POSITIVE_INFINITY), 2500).unref();
+            setTimeout(() => resolve(false), CONNECT_WAIT_MS).unref();
           }),
         ),
       );
     } finally {
       child.kill('SIGCONT');
     }
-    const late = connectTimes.filter((ms) => ms > 800).length;
-    expect(late).toBe(0);
+    expect(connected.filter((ok) => !ok).length).toBe(0);
     // The service then reads every one of them: each answers an HTTP request on its connection.
     const answers = await Promise.all(
       sockets.slice(0, 50).map(
@@ -70,5 +71,5 @@ describe.runIf(usingPostgres && process.platform === 'linux' && roomForBurst)('a
     );
     expect(new Set(answers)).toEqual(new Set(['HTTP/1.1 200 OK']));
     for (const socket of sockets) socket.destroy();
-  }, 60_000);
+  }, CONNECT_WAIT_MS + 60_000);
 });

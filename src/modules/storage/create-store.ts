@@ -6,13 +6,16 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { LocalObjectStore } from './local-store.ts';
 import type { ObjectStore } from './object-store.ts';
-import { S3ObjectStore } from './s3-store.ts';
 import { loadSigningSecret } from './signing-secret.ts';
 import { deriveUrlSigningKey } from './url-signing.ts';
 
 export async function createObjectStore(config: Config, db: Db, now: Date): Promise<ObjectStore> {
   const { storage } = config;
-  if (storage.s3) return new S3ObjectStore(storage.s3, storage.policy);
+  if (storage.s3) {
+    // The AWS SDK is most of the service's module loading time: loaded only when S3 is configured.
+    const { S3ObjectStore } = await import('./s3-store.ts');
+    return new S3ObjectStore(storage.s3, storage.policy);
+  }
   const secret = await loadSigningSecret(db, storage.signingSecret, now);
   const temporary = storage.objectsDir === null;
   const root = storage.objectsDir ?? (await mkdtemp(join(tmpdir(), 'billing-objects-')));
