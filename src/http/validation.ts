@@ -4,7 +4,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { DECIMAL_MAX_FRACTION_DIGITS, DECIMAL_MAX_INTEGER_DIGITS, DECIMAL_PATTERN, isBoundedDecimal } from '../core/money.ts';
-import { stringifyValue, validationError, type FieldError } from '../core/errors.ts';
+import { AppError, stringifyValue, validationError, type FieldError } from '../core/errors.ts';
 import { SCAN_NUL_ESCAPE, SCAN_SURROGATE_ESCAPE } from './json-scan.ts';
 
 // Compiled once: the format runs on every decimal of every request (1,000 per usage batch).
@@ -153,10 +153,22 @@ function describe(error: ErrorObject, constraint: string): string {
  * Every route refuses both up front (422), naming the first field (or key) that has one.
  */
 export function assertStorableStrings(request: FastifyRequest): void {
+  // A path value with one names nothing: it answers as any unknown id does.
+  if (hasBadString(request.params)) throw unknownIdError(request);
+  // Only parts the route reads: a query string or body a route has no schema for is ignored.
+  const schema = request.routeOptions.schema ?? {};
+  const query = schema.querystring ? request.query : undefined;
+  const body = schema.body ? request.body : undefined;
   // The walk that names the field builds a path per value; the check that runs on every request builds none.
-  if (!hasBadString(request.params) && !hasBadString(request.query) && !bodyMayHaveBadString(request)) return;
-  const found = badStringPath(request.params, '') ?? badStringPath(request.query, '') ?? badStringPath(request.body, '');
+  if (!hasBadString(query) && (body === undefined || !bodyMayHaveBadString(request))) return;
+  const found = badStringPath(query, '') ?? badStringPath(body, '');
   if (found !== null) throw validationError([{ field: found.field, value: '', ...REFUSALS[found.kind] }]);
+}
+
+/** The not-found error of the route's resource, for a path value that cannot be an id. */
+export function unknownIdError(request: FastifyRequest): AppError {
+  const resource = (request.routeOptions.config as { resource?: string }).resource ?? 'resource';
+  return new AppError('not_found', `No such ${resource.replace(/_/g, ' ')}.`, { resource });
 }
 
 const REFUSALS = {
