@@ -22,21 +22,27 @@ const LOWER_U = 0x75;
  * Flags (SCAN_*) of the body. A malformed body may give any flags: the parser refuses it anyway;
  * the flags of a well-formed one are exact for depth and a superset for escapes.
  */
-export function scanJson(bytes: Uint8Array, maxDepth = MAX_BODY_DEPTH): number {
+export function scanJson(bytes: Buffer, maxDepth = MAX_BODY_DEPTH): number {
   let flags = 0;
   let depth = 0;
   const length = bytes.length;
+  // Strings are skipped with native searches (most of a usage batch is inside strings); the next
+  // backslash is remembered, so the search for it runs once per backslash, not once per string.
+  let nextBackslash = -1;
   for (let i = 0; i < length; i += 1) {
     const byte = bytes[i]!;
     if (byte === QUOTE) {
-      // Inside a string: brackets are text, and only escapes matter.
-      for (i += 1; i < length; i += 1) {
-        const inner = bytes[i]!;
-        if (inner === QUOTE) break;
-        if (inner === BACKSLASH) {
-          i += 1;
-          if (bytes[i] === LOWER_U) flags |= escapeFlag(bytes, i + 1);
+      for (;;) {
+        const quote = bytes.indexOf(QUOTE, i + 1);
+        if (quote < 0) return flags; // unterminated: the parser refuses it
+        if (nextBackslash <= i) nextBackslash = bytes.indexOf(BACKSLASH, i + 1) >>> 0; // none: 2^32 - 1
+        if (nextBackslash > quote) {
+          i = quote;
+          break;
         }
+        // An escape before the quote: note it, and go on after its escaped character.
+        i = nextBackslash + 1;
+        if (bytes[i] === LOWER_U) flags |= escapeFlag(bytes, i + 1);
       }
     } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
       depth += 1;
