@@ -156,8 +156,8 @@ export function assertStorableStrings(request: FastifyRequest): void {
   // A path value with one names nothing: it answers as any unknown id does.
   if (hasBadString(request.params)) throw unknownIdError(request);
   // Only parts the route reads: a query string or body a route has no schema for is ignored.
-  const schema = request.routeOptions.schema ?? {};
-  const query = schema.querystring ? request.query : undefined;
+  const schema = (request.routeOptions.schema ?? {}) as { querystring?: unknown; query?: unknown; body?: unknown };
+  const query = schema.querystring || schema.query ? request.query : undefined;
   const body = schema.body ? request.body : undefined;
   // The walk that names the field builds a path per value; the check that runs on every request builds none.
   if (!hasBadString(query) && (body === undefined || !bodyMayHaveBadString(request))) return;

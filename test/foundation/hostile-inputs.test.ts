@@ -69,6 +69,20 @@ describe('lone UTF-16 surrogates are refused with 422 naming the field, never st
     expect(listed.body.events).toEqual([]);
   });
 
+  it('NUL in a path value: 404 like any unknown id; in a query string a route does not read: ignored', async () => {
+    for (const bad of ['%00', 'a%00b']) {
+      const res = await t.client.get(`/customers/${bad}`, acme.key);
+      expect(res.status, bad).toBe(404);
+      expect(res.body).toMatchObject({ error_code: 'not_found', resource: 'customer' });
+    }
+    // A surrogate's bytes in a URL are not UTF-8: the URL itself is refused.
+    const undecodable = await t.client.get('/customers/%ED%A0%80', acme.key);
+    expect(undecodable.status).toBe(400);
+    expect(undecodable.body).toMatchObject({ error_code: 'bad_request' });
+    const ignored = await t.client.get(`/customers/${usage.customerId}?unread=%00`, acme.key);
+    expect(ignored.status).toBe(200);
+  });
+
   it('a surrogate pair (an emoji, escaped or not) is a character like any other', async () => {
     const escaped = await rawPost('/customers', '{"name":"a\\ud83d\\ude00"}');
     expect(escaped.status).toBe(201);
