@@ -37,14 +37,23 @@ export function nestsAtMost(value: unknown, max: number): boolean {
 
 /**
  * RFC 3339 admits second 60 (a leap second) and ajv-formats accepts it, but neither JavaScript's
- * Date nor PostgreSQL's timestamptz can hold it: every date-time field refuses it, by name.
+ * Date nor PostgreSQL's timestamptz can hold it: every date-time field refuses it, by name. So is
+ * an instant outside years 1 to 9999 in UTC (year 0, or 9999 carried into 10000 by an offset):
+ * PostgreSQL has no year 0 and ISO text of JavaScript writes such years with a sign.
  */
 function refuseLeapSeconds(ajv: Ajv): void {
   const format = ajv.formats['date-time'];
   const definition = typeof format === 'object' && !(format instanceof RegExp) ? format : { validate: format };
   const check = definition.validate as (text: string) => boolean;
-  ajv.addFormat('date-time', { ...definition, type: 'string', validate: (text: string) => !LEAP_SECOND.test(text) && check(text) } as Parameters<Ajv['addFormat']>[1]);
+  const validate = (text: string) => !LEAP_SECOND.test(text) && check(text) && instantInRange(text);
+  ajv.addFormat('date-time', { ...definition, type: 'string', validate } as Parameters<Ajv['addFormat']>[1]);
 }
+const EARLIEST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+const instantInRange = (text: string) => {
+  const ms = Date.parse(text);
+  return ms >= EARLIEST_INSTANT && ms <= LATEST_INSTANT;
+};
 const LEAP_SECOND = /^[^Tt\s]*[Tt\s]\d\d:\d\d:60/;
 
 /**
@@ -119,7 +128,12 @@ function constraintOf(error: ErrorObject): string {
   const parent = error.parentSchema as { format?: string } | undefined;
   if (parent?.format === 'decimal' && error.keyword === 'format' && typeof error.data === 'string' && decimalRegex.test(error.data)) return 'decimal_range';
   if (parent?.format === 'decimal' && (error.keyword === 'type' || error.keyword === 'format')) return 'decimal_string';
-  if (error.keyword === 'format' && error.params.format === 'date-time' && typeof error.data === 'string' && LEAP_SECOND.test(error.data)) return 'no_leap_second';
+  if (error.keyword === 'format' && error.params.format === 'date-time' && typeof error.data === 'string') {
+    if (LEAP_SECOND.test(error.data)) return 'no_leap_second';
+    const ms = Date.parse(error.data);
+    if (ms < EARLIEST_INSTANT) return 'not_before_year_1';
+    if (ms > LATEST_INSTANT) return 'not_after_year_9999';
+  }
   if (error.keyword === 'format') return String(error.params.format);
   if (error.keyword === 'additionalProperties') return 'unknown_field';
   if (error.keyword === 'x-max-depth') return 'max_depth';
@@ -134,6 +148,10 @@ function describe(error: ErrorObject, constraint: string): string {
       return `must have at most ${DECIMAL_MAX_INTEGER_DIGITS} digits before the decimal point and ${DECIMAL_MAX_FRACTION_DIGITS} after it`;
     case 'max_depth':
       return `must nest at most ${String((error.parentSchema as Record<string, unknown>)['x-max-depth'])} levels: values are scalars, or arrays or objects of scalars`;
+    case 'not_before_year_1':
+      return 'must be at or after 0001-01-01T00:00:00Z';
+    case 'not_after_year_9999':
+      return 'must be at or before 9999-12-31T23:59:59.999Z';
     case 'no_leap_second':
       return 'must not be a leap second (second 60): send 59.999 or the next minute';
     case 'required':

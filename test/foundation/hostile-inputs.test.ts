@@ -47,6 +47,22 @@ describe('leap seconds (second 60) are refused by name in every date-time field'
   });
 });
 
+describe('instants outside years 1 to 9999 (UTC) are refused by name in every date-time field', () => {
+  it('from-usage from in year 0, and a dueDate carried into year 10000 by its offset', async () => {
+    const fromUsage = await t.client.post('/billing/invoices/from-usage', acme.key, { customerId: usage.enrollmentId, from: '0000-01-01T00:00:00Z', to: '2020-04-21T06:51:53.737Z', send: true });
+    expect(fromUsage.status).toBe(422);
+    expect(fieldsOf(fromUsage.body)).toEqual(['from:not_before_year_1']);
+    const invoice = await t.client.post('/billing/invoices', acme.key, {
+      customerId: usage.customerId,
+      currency: 'BRL',
+      lineItems: [{ description: 'x', quantity: '1', unitPrice: '1' }],
+      dueDate: '9999-12-31T23:59:59-23:59',
+    });
+    expect(invoice.status).toBe(422);
+    expect(fieldsOf(invoice.body)).toEqual(['dueDate:not_after_year_9999']);
+  });
+});
+
 describe('lone UTF-16 surrogates are refused with 422 naming the field, never stored as U+FFFD', () => {
   it.each([
     ['a name', '/customers', '{"name":"a\\ud800b"}', 'name'],
