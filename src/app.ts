@@ -11,10 +11,11 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { assertIdempotencyKey, createIdempotency } from './http/idempotency.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { clientErrorHandler, frameworkErrorHandler, registerDrainAnswer } from './http/protocol-errors.ts';
 import { createRateLimiters, registerRateLimit, type RateLimiters } from './http/rate-limit.ts';
 import { ERROR_RESPONSE, sharedSchemas } from './http/schemas.ts';
 import type { App, AppDeps } from './http/types.ts';
-import { assertNoNulCharacters, validatorCompiler } from './http/validation.ts';
+import { assertStorableStrings, validatorCompiler } from './http/validation.ts';
 import { registerAccountRoutes } from './modules/accounts/routes.ts';
 import { registerAdminRoutes } from './modules/accounts/admin-routes.ts';
 import { registerCatalogRoutes } from './modules/catalog/routes.ts';
@@ -53,6 +54,10 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
     // The response serialiser validates anyOf branches with its own Ajv: teach it our format too.
     serializerOpts: { ajv: { formats: { decimal: new RegExp(DECIMAL_PATTERN) } } },
     ajv: { customOptions: {} },
+    // Answers that never reach a route carry the interface's error shape too (protocol-errors.ts).
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>() as App;
 
   registerJsonBody(app);
@@ -63,6 +68,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerDrainAnswer(app);
 
   const deps: AppDeps = {
     db: database.db,
@@ -80,7 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerRateLimit(app, limiters);
   app.addHook('preValidation', async (request) => {
     assertIdempotencyKey(request);
-    assertNoNulCharacters(request);
+    assertStorableStrings(request);
   });
 
   await registerOpenApi(app, config.baseUrl);
@@ -112,7 +118,7 @@ function documentRoute(route: { url: string; config?: unknown; schema?: Record<s
   const schema = (route.schema ??= {});
   if (schema.hide) return;
   const response = ((schema.response as Record<string, unknown>) ??= {});
-  const statuses = config.auth === 'none' ? [400, 429, 500] : config.auth === 'admin' ? [400, 401, 500] : [400, 401, 403, 429, 500];
+  const statuses = config.auth === 'none' ? [400, 429, 500, 503] : config.auth === 'admin' ? [400, 401, 500, 503] : [400, 401, 403, 429, 500, 503];
   for (const status of statuses) response[status] ??= ERROR_RESPONSE[status];
   if (config.auth === 'none') schema.security = [];
   if (config.auth === 'admin') schema.security = [{ admin: [] }];

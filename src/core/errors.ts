@@ -39,8 +39,14 @@ export const ERROR_STATUS = {
   coupon_expired: 422,
   /** The prepaid balance does not cover the request. */
   insufficient_balance: 422,
+  /** An invoice line or total past what invoices hold (below 10^15 in major units). */
+  amount_too_large: 422,
   /** An email was asked for (e.g. sending an invoice) but the customer has no email address. */
   customer_email_missing: 422,
+  /** The request's headers are larger than the server accepts (protocol level). */
+  header_too_large: 431,
+  /** The request did not arrive in time (protocol level). */
+  request_timeout: 408,
   /** Too many requests for this key or address. Nested body. */
   rate_limited: 429,
   /** Unexpected failure; never carries internals. */

@@ -11,6 +11,32 @@ export type Amount = Decimal;
 export const DECIMAL_PATTERN = '^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$';
 const decimalRegex = new RegExp(DECIMAL_PATTERN);
 
+/**
+ * Bounds of every decimal a request may carry (quantities, usage values, prices, amounts): at most
+ * 15 digits before the point and 12 after. Within them a product of two is exact (at most 54
+ * significant digits under the 60 of Money), sums of usage stay exact, and any single price can
+ * be invoiced. docs/reliability.md explains the numbers.
+ */
+export const DECIMAL_MAX_INTEGER_DIGITS = 15;
+export const DECIMAL_MAX_FRACTION_DIGITS = 12;
+const boundedDecimalRegex = new RegExp(`^-?(0|[1-9][0-9]{0,${DECIMAL_MAX_INTEGER_DIGITS - 1}})(\\.[0-9]{1,${DECIMAL_MAX_FRACTION_DIGITS}})?$`);
+
+/** A wire decimal within the bounds above (the `decimal` format of request schemas). */
+export function isBoundedDecimal(value: string): boolean {
+  return value.length <= 64 && boundedDecimalRegex.test(value);
+}
+
+/**
+ * Invoice amounts (line amounts, subtotal, total) are below 10^15 in major units: in minor units
+ * (up to 3 decimals) they stay below 10^18, inside a signed 64-bit integer as payment providers
+ * count. A total past it is refused as `amount_too_large`, never stored.
+ */
+export const INVOICE_AMOUNT_LIMIT = '1000000000000000';
+
+export function isInvoiceableAmount(value: Decimal): boolean {
+  return value.abs().lt(INVOICE_AMOUNT_LIMIT);
+}
+
 export function isDecimalString(value: string): boolean {
   return decimalRegex.test(value) && value.length <= 64;
 }

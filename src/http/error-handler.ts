@@ -3,7 +3,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, NESTED_ERROR_CODES } from '../core/errors.ts';
 import { databaseBusyError } from '../db/errors.ts';
-import { toFieldErrors } from './validation.ts';
+import { toFieldErrors, unknownIdError } from './validation.ts';
 
 export interface RenderedError {
   status: number;
@@ -35,11 +35,8 @@ export function toAppError(error: unknown, request: FastifyRequest): AppError {
   if (busy) return busy;
   const fe = error as FastifyError & { validationContext?: string };
   if (fe.validation) {
-    if (fe.validationContext === 'params') {
-      // A malformed id can name nothing: answer as for any unknown id.
-      const resource = (request.routeOptions.config as { resource?: string }).resource ?? 'resource';
-      return new AppError('not_found', `No such ${resource.replace(/_/g, ' ')}.`, { resource });
-    }
+    // A malformed id can name nothing: answer as for any unknown id.
+    if (fe.validationContext === 'params') return unknownIdError(request);
     const errors = toFieldErrors(fe.validation as never);
     const first = errors[0];
     const where = fe.validationContext === 'querystring' ? 'query parameter' : 'field';

@@ -13,8 +13,18 @@ export const DateTime = (options: { description?: string } = {}) => Type.Unsafe<
 export const DateTimeInput = (options: { description?: string } = {}) => Type.String({ format: 'date-time', ...options });
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/**
+ * How deep metadata nests: the object itself, and values that are scalars or one array or object
+ * of scalars. The `x-max-depth` keyword is checked by validation.ts.
+ */
+export const METADATA_MAX_DEPTH = 2;
+
 /** Metadata objects: string keys, small JSON values. Size is checked by `assertMetadataSize`. */
-export const Metadata = () => Type.Record(Type.String({ maxLength: 40 }), Type.Unknown(), { description: 'Free-form key-value data, at most 50 keys and 8 KiB.' });
+export const Metadata = () =>
+  Type.Record(Type.String({ maxLength: 40 }), Type.Unknown(), {
+    description: 'Free-form key-value data, at most 50 keys and 8 KiB; a value is a scalar or an array or object of scalars.',
+    'x-max-depth': METADATA_MAX_DEPTH,
+  });
 
 export const ListQuery = Type.Object(
   {
@@ -79,7 +89,7 @@ export const sharedSchemas = [StandardError, NotFoundError, ValidationError, Nes
 
 const ref = (id: string, description: string) => Type.Unsafe({ $ref: `${id}#`, description });
 
-/** Error responses a route documents. 400/401/403/429/500 are added to every keyed route by app.ts. */
+/** Error responses a route documents. 400/401/403/429/500/503 are added to every keyed route by app.ts. */
 export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503>): Record<number, TSchema> {
   const out: Record<number, TSchema> = {};
   for (const status of statuses) out[status] = ERROR_RESPONSE[status]!;
@@ -105,5 +115,5 @@ export const ERROR_RESPONSE: Record<number, TSchema> = {
   }),
   429: ref('NestedError', 'Rate limited; see Retry-After.'),
   500: ref('StandardError', 'Unexpected failure.'),
-  503: ref('StandardError', 'Busy for a moment (service_unavailable); retry after the Retry-After seconds.'),
+  503: ref('StandardError', 'Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing.'),
 };

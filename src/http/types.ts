@@ -33,6 +33,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** A JSON body as sent (json-body.ts): the idempotency fingerprint hashes it. */
     rawBody?: Buffer;
+    /** What the byte scan of that body found (json-scan.ts SCAN_* flags). */
+    jsonEscapes?: number;
   }
   interface FastifyContextConfig {
     /** `secret` (default): a secret key; `none`: keyless (/pay, /public, health, docs); `admin`: ADMIN_TOKEN. */

@@ -3,8 +3,9 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
-import { DECIMAL_PATTERN } from '../core/money.ts';
-import { stringifyValue, validationError, type FieldError } from '../core/errors.ts';
+import { DECIMAL_MAX_FRACTION_DIGITS, DECIMAL_MAX_INTEGER_DIGITS, DECIMAL_PATTERN, isBoundedDecimal } from '../core/money.ts';
+import { AppError, stringifyValue, validationError, type FieldError } from '../core/errors.ts';
+import { SCAN_NUL_ESCAPE, SCAN_SURROGATE_ESCAPE } from './json-scan.ts';
 
 // Compiled once: the format runs on every decimal of every request (one per event of a usage batch).
 const decimalRegex = new RegExp(DECIMAL_PATTERN);
@@ -19,10 +20,41 @@ function makeAjv(coerceTypes: boolean): Ajv {
     strict: false,
   });
   addFormats.default(ajv);
-  ajv.addFormat('decimal', { type: 'string', validate: (v: string) => v.length <= 64 && decimalRegex.test(v) });
+  ajv.addFormat('decimal', { type: 'string', validate: isBoundedDecimal });
+  refuseLeapSeconds(ajv);
+  ajv.addKeyword({ keyword: 'x-max-depth', type: ['object', 'array'], schemaType: 'number', validate: (max: number, data: unknown) => nestsAtMost(data, max) });
   for (const name of ['date-time', 'uuid']) repeatLastAnswer(ajv, name);
   return ajv;
 }
+
+/** Whether objects and arrays nest at most `max` levels in `value` (the value itself is one). */
+export function nestsAtMost(value: unknown, max: number): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  if (max <= 0) return false;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) if (!nestsAtMost(item, max - 1)) return false;
+  return true;
+}
+
+/**
+ * RFC 3339 admits second 60 (a leap second) and ajv-formats accepts it, but neither JavaScript's
+ * Date nor PostgreSQL's timestamptz can hold it: every date-time field refuses it, by name. So is
+ * an instant outside years 1 to 9999 in UTC (year 0, or 9999 carried into 10000 by an offset):
+ * PostgreSQL has no year 0 and ISO text of JavaScript writes such years with a sign.
+ */
+function refuseLeapSeconds(ajv: Ajv): void {
+  const format = ajv.formats['date-time'];
+  const definition = typeof format === 'object' && !(format instanceof RegExp) ? format : { validate: format };
+  const check = definition.validate as (text: string) => boolean;
+  const validate = (text: string) => !LEAP_SECOND.test(text) && check(text) && instantInRange(text);
+  ajv.addFormat('date-time', { ...definition, type: 'string', validate } as Parameters<Ajv['addFormat']>[1]);
+}
+const EARLIEST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+const instantInRange = (text: string) => {
+  const ms = Date.parse(text);
+  return ms >= EARLIEST_INSTANT && ms <= LATEST_INSTANT;
+};
+const LEAP_SECOND = /^[^Tt\s]*[Tt\s]\d\d:\d\d:60/;
 
 /**
  * Gives a format of ajv-formats a memory of its last text and answer. The events of a usage batch
@@ -94,9 +126,17 @@ function fieldPath(error: ErrorObject, prefix: string): string {
 
 function constraintOf(error: ErrorObject): string {
   const parent = error.parentSchema as { format?: string } | undefined;
+  if (parent?.format === 'decimal' && error.keyword === 'format' && typeof error.data === 'string' && decimalRegex.test(error.data)) return 'decimal_range';
   if (parent?.format === 'decimal' && (error.keyword === 'type' || error.keyword === 'format')) return 'decimal_string';
+  if (error.keyword === 'format' && error.params.format === 'date-time' && typeof error.data === 'string') {
+    if (LEAP_SECOND.test(error.data)) return 'no_leap_second';
+    const ms = Date.parse(error.data);
+    if (ms < EARLIEST_INSTANT) return 'not_before_year_1';
+    if (ms > LATEST_INSTANT) return 'not_after_year_9999';
+  }
   if (error.keyword === 'format') return String(error.params.format);
   if (error.keyword === 'additionalProperties') return 'unknown_field';
+  if (error.keyword === 'x-max-depth') return 'max_depth';
   return error.keyword;
 }
 
@@ -104,6 +144,16 @@ function describe(error: ErrorObject, constraint: string): string {
   switch (constraint) {
     case 'decimal_string':
       return 'must be a decimal string such as "10.50", not a number';
+    case 'decimal_range':
+      return `must have at most ${DECIMAL_MAX_INTEGER_DIGITS} digits before the decimal point and ${DECIMAL_MAX_FRACTION_DIGITS} after it`;
+    case 'max_depth':
+      return `must nest at most ${String((error.parentSchema as Record<string, unknown>)['x-max-depth'])} levels: values are scalars, or arrays or objects of scalars`;
+    case 'not_before_year_1':
+      return 'must be at or after 0001-01-01T00:00:00Z';
+    case 'not_after_year_9999':
+      return 'must be at or before 9999-12-31T23:59:59.999Z';
+    case 'no_leap_second':
+      return 'must not be a leap second (second 60): send 59.999 or the next minute';
     case 'required':
       return 'is required';
     case 'unknown_field':
@@ -116,55 +166,82 @@ function describe(error: ErrorObject, constraint: string): string {
 }
 
 /**
- * PostgreSQL text cannot hold U+0000, so a string carrying it would fail deep inside a query as a
- * 500. Every route refuses it up front instead (422), naming the first field (or key) that has it.
+ * Strings the database cannot store as sent: U+0000 (PostgreSQL text cannot hold it) and a lone
+ * UTF-16 surrogate (UTF-8 cannot encode it: one driver fails, another silently writes U+FFFD).
+ * Every route refuses both up front (422), naming the first field (or key) that has one.
  */
-export function assertNoNulCharacters(request: FastifyRequest): void {
+export function assertStorableStrings(request: FastifyRequest): void {
+  // A path value with one names nothing: it answers as any unknown id does.
+  if (hasBadString(request.params)) throw unknownIdError(request);
+  // Only parts the route reads: a query string or body a route has no schema for is ignored.
+  const schema = (request.routeOptions.schema ?? {}) as { querystring?: unknown; query?: unknown; body?: unknown };
+  const query = schema.querystring || schema.query ? request.query : undefined;
+  const body = schema.body ? request.body : undefined;
   // The walk that names the field builds a path per value; the check that runs on every request builds none.
-  if (!hasNul(request.params) && !hasNul(request.query) && !bodyMayHaveNul(request)) return;
-  const field = nulPath(request.params, '') ?? nulPath(request.query, '') ?? nulPath(request.body, '');
-  if (field !== null) {
-    throw validationError([{ field, value: '', constraint: 'no_nul_character', description: 'must not contain the NUL character (U+0000)' }]);
-  }
+  if (!hasBadString(query) && (body === undefined || !bodyMayHaveBadString(request))) return;
+  const found = badStringPath(query, '') ?? badStringPath(body, '');
+  if (found !== null) throw validationError([{ field: found.field, value: '', ...REFUSALS[found.kind] }]);
 }
+
+/** The not-found error of the route's resource, for a path value that cannot be an id. */
+export function unknownIdError(request: FastifyRequest): AppError {
+  const resource = (request.routeOptions.config as { resource?: string }).resource ?? 'resource';
+  return new AppError('not_found', `No such ${resource.replace(/_/g, ' ')}.`, { resource });
+}
+
+const REFUSALS = {
+  nul: { constraint: 'no_nul_character', description: 'must not contain the NUL character (U+0000)' },
+  surrogate: { constraint: 'no_lone_surrogate', description: 'must not contain a lone UTF-16 surrogate (U+D800 to U+DFFF without its pair)' },
+} as const;
+type Refusal = keyof typeof REFUSALS;
 
 /**
- * JSON text cannot carry U+0000 as is (a raw control character is a syntax error): only as the
- * escape `\u0000`, in these six bytes exactly (no hex letters to vary in case). A body as sent
- * without them holds no NUL, and one byte search answers that for a 1,000-event batch; with them
- * (perhaps only an escaped backslash followed by `u0000`) the parsed body is walked.
+ * JSON text can carry U+0000 or a surrogate only as an escape (`\u0000`, `\uD800`): the byte scan
+ * of json-body.ts noted whether the body has any, so a 1,000-event batch without them is not walked.
  */
-function bodyMayHaveNul(request: FastifyRequest): boolean {
-  if (request.rawBody && !request.rawBody.includes(NUL_ESCAPE)) return false;
-  return hasNul(request.body);
+function bodyMayHaveBadString(request: FastifyRequest): boolean {
+  if (request.jsonEscapes !== undefined && (request.jsonEscapes & (SCAN_NUL_ESCAPE | SCAN_SURROGATE_ESCAPE)) === 0) return false;
+  return hasBadString(request.body);
 }
-const NUL_ESCAPE = Buffer.from('\\u0000');
 
-function hasNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
+function refusalOf(text: string): Refusal | null {
+  if (text.includes('\u0000')) return 'nul';
+  return (text as WellFormedString).isWellFormed() ? null : 'surrogate';
+}
+
+/** ES2024 methods Node 20 has (the project's TypeScript lib is ES2022). */
+type WellFormedString = string & { isWellFormed(): boolean; toWellFormed(): string };
+const printable = (key: string) => (key as WellFormedString).toWellFormed();
+
+function hasBadString(value: unknown): boolean {
+  if (typeof value === 'string') return refusalOf(value) !== null;
   if (Array.isArray(value)) {
-    for (const item of value) if (hasNul(item)) return true;
+    for (const item of value) if (hasBadString(item)) return true;
     return false;
   }
   if (isPlainObject(value)) {
-    for (const key in value) if (key.includes('\u0000') || hasNul(value[key])) return true;
+    for (const key in value) if (refusalOf(key) !== null || hasBadString(value[key])) return true;
   }
   return false;
 }
 
-function nulPath(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+function badStringPath(value: unknown, path: string): { field: string; kind: Refusal } | null {
+  if (typeof value === 'string') {
+    const kind = refusalOf(value);
+    return kind ? { field: path || '(body)', kind } : null;
+  }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i += 1) {
-      const found = nulPath(value[i], `${path}[${i}]`);
+      const found = badStringPath(value[i], `${path}[${i}]`);
       if (found !== null) return found;
     }
     return null;
   }
   if (isPlainObject(value)) {
     for (const [key, item] of Object.entries(value)) {
-      const at = path ? `${path}.${key}` : key;
-      const found = key.includes('\u0000') ? at : nulPath(item, at);
+      const at = path ? `${path}.${printable(key)}` : printable(key);
+      const keyKind = refusalOf(key);
+      const found = keyKind ? { field: at, kind: keyKind } : badStringPath(item, at);
       if (found !== null) return found;
     }
   }

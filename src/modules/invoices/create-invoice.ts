@@ -6,9 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
-import { fieldError, validationError, type FieldError } from '../../core/errors.ts';
+import { AppError, fieldError, validationError, type FieldError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
-import { formatDecimal, formatMoney, isKnownCurrency, roundMoney, sumAmounts, toAmount } from '../../core/money.ts';
+import type { Decimal } from 'decimal.js';
+import { formatDecimal, formatMoney, INVOICE_AMOUNT_LIMIT, isInvoiceableAmount, isKnownCurrency, Money, roundMoney, sumAmounts, toAmount } from '../../core/money.ts';
 import { findProductOrThrow } from '../catalog/service.ts';
 import { findEnrollmentOrThrow, getCustomer } from '../customers/service.ts';
 import { recordEvent } from '../events/service.ts';
@@ -59,6 +60,7 @@ export async function createDraftInvoice(tx: Tx, ctx: UseCaseContext, input: Dra
   if (input.payerId) await getCustomer(tx, ctx, input.payerId);
 
   const id = newId();
+  const amounts = input.lines.map((line, position) => invoiceableAmount(line.amount ?? new Money(line.quantity).mul(line.unitPrice), input.currency, `line ${position + 1}`));
   const lines: InvoiceLineItemRow[] = input.lines.map((line, position) => ({
     id: newId(),
     account_id: tenant.accountId,
@@ -72,13 +74,13 @@ export async function createDraftInvoice(tx: Tx, ctx: UseCaseContext, input: Dra
     description: line.description,
     quantity: formatDecimal(line.quantity),
     unit_price: formatDecimal(line.unitPrice),
-    amount: formatMoney(line.amount ?? toAmount(line.quantity).mul(toAmount(line.unitPrice)), input.currency),
+    amount: formatMoney(amounts[position]!, input.currency),
     proration: line.proration ?? false,
     created_at: now,
   }));
-  const subtotal = sumAmounts(lines.map((line) => line.amount));
+  const subtotal = invoiceableAmount(sumAmounts(lines.map((line) => line.amount)), input.currency, 'the subtotal');
   const tax = roundMoney('0', input.currency);
-  const total = subtotal.plus(tax);
+  const total = invoiceableAmount(subtotal.plus(tax), input.currency, 'the total');
   const row: InvoiceRow = {
     id,
     account_id: tenant.accountId,
@@ -110,6 +112,13 @@ export async function createDraftInvoice(tx: Tx, ctx: UseCaseContext, input: Dra
   const view = await presentInvoice(tx, ctx, row);
   await recordEvent(tx, ctx, 'invoice.created', view);
   return view;
+}
+
+/** The amount rounded to the currency, or a 422 when it is past what invoices hold (core/money.ts). */
+function invoiceableAmount(amount: string | Decimal, currency: string, what: string): Decimal {
+  const value = new Money(amount);
+  if (isInvoiceableAmount(value)) return roundMoney(value, currency);
+  throw new AppError('amount_too_large', `The invoice cannot be made: ${what} amounts to ${value.toFixed(0)} ${currency}, and invoice amounts must be below ${INVOICE_AMOUNT_LIMIT}. Invoice a shorter period or smaller quantities.`);
 }
 
 export interface OneOffInvoiceInput {

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { DateTime, DateTimeInput, DecimalString, Nullable, Uuid } from '../../http/schemas.ts';
+import { DateTime, DateTimeInput, DecimalString, METADATA_MAX_DEPTH, Nullable, Uuid } from '../../http/schemas.ts';
 
 export const UsageEvent = Type.Object(
   {
@@ -11,7 +11,9 @@ export const UsageEvent = Type.Object(
       Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$', description: 'Dedupe key; pin it so resends are recognised. Made by the server when absent.' }),
     ),
     timestamp: Type.Optional(DateTimeInput({ description: 'When the usage happened; pin it for resends. Default: receipt time.' })),
-    metadata: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), { description: 'Free-form data, at most 4 KiB.' })),
+    metadata: Type.Optional(
+      Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), { description: 'Free-form data, at most 4 KiB; a value is a scalar or an array or object of scalars.', 'x-max-depth': METADATA_MAX_DEPTH }),
+    ),
   },
   { additionalProperties: false, title: 'UsageEvent' },
 );

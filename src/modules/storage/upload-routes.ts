@@ -39,7 +39,7 @@ export function registerSignedObjectRoutes(app: App, deps: AppDeps): void {
           summary: 'Upload an object through a presigned URL',
           description: 'Send the file bytes with the Content-Type the URL was presigned for. No API key: the signature is the credential.',
           querystring: SignedUrlQuery,
-          response: { 200: UploadedObject, ...errorResponses(403, 404, 413), 415: unsupportedMediaType },
+          response: { 200: UploadedObject, ...errorResponses(403, 404, 413, 422), 415: unsupportedMediaType },
         },
       },
       async (request, reply) => {
@@ -80,7 +80,7 @@ export function registerSignedObjectRoutes(app: App, deps: AppDeps): void {
           tags,
           summary: 'Download an object through a presigned URL',
           querystring: SignedUrlQuery,
-          response: { 200: Type.Unsafe({ type: 'string', format: 'binary', description: 'The object bytes.' }), ...errorResponses(403, 404) },
+          response: { 200: Type.Unsafe({ type: 'string', format: 'binary', description: 'The object bytes.' }), ...errorResponses(403, 404, 422) },
         },
       },
       async (request, reply) => {

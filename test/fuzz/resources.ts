@@ -1,0 +1,51 @@
+// Real resources of one account and environment, created through the public API, so generated
+// requests hit existing ids as well as unknown ones. Keyed by the OpenAPI path parameter names.
+import { createCustomer, createMeter, createPublishedUsageProduct, enroll } from '../factories/catalog.ts';
+import type { ApiClient } from '../harness.ts';
+
+export interface Resources {
+  /** Path parameter name (productID, invoiceID, ...) to an existing id of that kind. */
+  ids: Record<string, string>;
+  /** Strings worth generating in bodies and queries: meter keys, external ids, currencies. */
+  words: string[];
+}
+
+function expectOk(res: { status: number; raw: string }, what: string): void {
+  if (res.status >= 300) throw new Error(`${what} answered ${res.status}: ${res.raw}`);
+}
+
+/** One of each resource a path can name, under `key` (a sandbox or production secret key). */
+export async function createResources(client: ApiClient, key: string): Promise<Resources> {
+  const meter = await createMeter(client, key);
+  const { product, version, meter: usageMeter } = await createPublishedUsageProduct(client, key);
+  const customer = await createCustomer(client, key, { externalId: `ext-${product.id.slice(-8)}` });
+  const enrollment = await enroll(client, key, customer.id, product.id);
+  const rateCard = await client.post(`/customers/${enrollment.id}/rate-cards`, key, { prices: [{ meter: usageMeter.key, unitPrice: '0.05' }] });
+  expectOk(rateCard, 'rate card');
+  const link = await client.post('/payment-links', key, { productId: product.id });
+  expectOk(link, 'payment link');
+  const invoice = await client.post('/billing/invoices', key, { customerId: customer.id, currency: 'BRL', lineItems: [{ description: 'Setup', quantity: '1', unitPrice: '10.00' }] });
+  expectOk(invoice, 'invoice');
+  const usage = await client.post('/metering/events', key, { meter: usageMeter.key, productId: product.id, customerId: customer.id, value: '3' });
+  expectOk(usage, 'usage event');
+  // A key of its own for DELETE /account/keys/{keyID}: revoking it leaves the caller's key alone.
+  const spareKey = await client.post('/account/keys', key, { name: 'spare', scopes: ['billing:read'] });
+  expectOk(spareKey, 'spare key');
+  const events = await client.get('/account/events?limit=1', key);
+  expectOk(events, 'account events');
+  return {
+    ids: {
+      meterID: meter.id,
+      productID: product.id,
+      versionID: version.id,
+      customerID: customer.id,
+      enrollmentID: enrollment.id,
+      rateCardID: rateCard.body.id,
+      linkID: link.body.id,
+      invoiceID: invoice.body.id,
+      keyID: spareKey.body.id,
+      eventID: events.body.events[0].id,
+    },
+    words: [meter.key, usageMeter.key, customer.externalId, 'BRL', 'USD', 'JPY', 'sum', 'max', 'per_unit', 'tiered', 'link', 'file'],
+  };
+}
