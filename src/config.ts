@@ -30,7 +30,6 @@ const EnvSchema = Type.Object({
   METERING_BATCH_MAX_EVENTS: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
   METERING_BATCH_MAX_BYTES: Type.Optional(Positive),
   METERING_WRITE_GROUPS: Type.Optional(Type.Integer({ minimum: 1, maximum: 16 })),
-  METERING_RECENT_REQUESTS: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
   METERING_QUEUE_MAX_EVENTS: Type.Optional(Positive),
   METERING_USAGE_LOCK_WAIT_MS: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000 })),
   // Database waits (PostgreSQL; milliseconds, 0 for no limit).
@@ -66,10 +65,10 @@ export interface Config {
   storage: StorageConfig;
   /**
    * Usage ingestion: limits of POST /metering/events/batch (events per request, body size), groups
-   * written at once, requests remembered, events waiting at most (503 past it), and how long a
-   * request waits for an invoice to release its enrollment's usage lock (503 after).
+   * written at once, events waiting at most (503 past it), and how long a request waits for an
+   * invoice to release its enrollment's usage lock (503 after).
    */
-  metering: { batchMaxEvents: number; batchMaxBytes: number; writeGroups: number; recentRequests: number; queueMaxEvents: number; usageLockWaitMs: number };
+  metering: { batchMaxEvents: number; batchMaxBytes: number; writeGroups: number; queueMaxEvents: number; usageLockWaitMs: number };
   /** PostgreSQL statement_timeout and lock_timeout of every connection (ms, 0: none); a statement past them answers 503. */
   databaseTimeouts: { statementMs: number; lockMs: number };
   /** Which proxies' X-Forwarded-For is believed for the client address (off, or their addresses). */
@@ -119,7 +118,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       batchMaxEvents: e.METERING_BATCH_MAX_EVENTS ?? 1000,
       batchMaxBytes: e.METERING_BATCH_MAX_BYTES ?? 2 * 1024 * 1024,
       writeGroups: e.METERING_WRITE_GROUPS ?? 2,
-      recentRequests: e.METERING_RECENT_REQUESTS ?? 100_000,
       queueMaxEvents: e.METERING_QUEUE_MAX_EVENTS ?? 100_000,
       usageLockWaitMs: e.METERING_USAGE_LOCK_WAIT_MS ?? 5_000,
     },

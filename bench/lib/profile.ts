@@ -35,7 +35,7 @@ export interface Profile {
   meterSeconds: number;
   /** Scenario 7: single events spread over many accounts and enrollments (null: not run). */
   manyTenants: { accounts: number; enrollmentsPerAccount: number; seconds: number; spreadHours: number } | null;
-  /** Scenario 8: replays over two service processes, resend memory on and off (null: not run). */
+  /** Scenario 8: fresh batches and replays over two service processes, round-robin (null: not run). */
   twoProcesses: { batchSeconds: number; replaySeconds: number } | null;
 }
 

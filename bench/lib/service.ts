@@ -36,7 +36,7 @@ function serviceEnv(dataDir: string, poolSize: number, databaseUrl?: string): Re
   };
 }
 
-/** extra: more settings (e.g. METERING_RECENT_REQUESTS for another process of the same service). */
+/** extra: the name and more settings of another process of the same service. */
 export async function startPostgresService(databaseUrl: string, dataDir: string, poolSize: number, extra?: { name: string; env: Record<string, string> }): Promise<ServiceUnderTest> {
   const server = await startServer({
     name: extra?.name ?? 'service (PostgreSQL)',

@@ -30,7 +30,11 @@ afterAll(async () => {
 /** The signature migration 0012 created, which processes of the previous release call. */
 const PREVIOUS_SIGNATURE =
   'metering_ingest(text[], text[], text[], text[], boolean[], text[], uuid[], uuid[], text[], text[], uuid[], uuid[], text[], int[], int[], int[], text[], numeric[], text[], jsonb[], timestamptz, timestamptz, smallint)';
-const CURRENT_SIGNATURE = PREVIOUS_SIGNATURE.replace('metering_ingest(', 'metering_ingest_v5(');
+/** This release's version: the previous one's arguments without the known answers (the text[] after boolean[]). */
+const CURRENT_SIGNATURE =
+  'metering_ingest_v5(text[], text[], text[], text[], boolean[], uuid[], uuid[], text[], text[], uuid[], uuid[], text[], int[], int[], int[], text[], numeric[], text[], jsonb[], timestamptz, timestamptz, smallint)';
+/** A form of v5 no release called (it took known answers), which a database of a build between releases may hold. */
+const UNRELEASED_SIGNATURE = PREVIOUS_SIGNATURE.replace('metering_ingest(', 'metering_ingest_v5(');
 
 async function exists(signature: string): Promise<boolean> {
   const row = await sql<{ found: boolean }>`select to_regprocedure(${signature}) is not null as found`.execute(t.database.db);
@@ -59,10 +63,14 @@ describe('the stored function during a rolling deploy', () => {
       run(`drop function ${CURRENT_SIGNATURE}; drop table schema_functions; delete from schema_migrations where name = '0013_schema_functions.sql';`),
     );
     expect(await exists(CURRENT_SIGNATURE)).toBe(false);
+    // What a build between releases left: the unreleased form of v5, which retired.sql drops.
+    await t.database.withScriptRunner((run) => run(`create function ${UNRELEASED_SIGNATURE} returns void language sql as 'select';`));
+    expect(await exists(UNRELEASED_SIGNATURE)).toBe(true);
     expect(await callPrevious(randomUUID())).toEqual([{ outcome: 'recorded', status_code: 201 }]);
 
     expect(await migrate(t.database)).toEqual(['0013_schema_functions.sql', 'functions/metering_ingest_v5.sql', 'functions/retired.sql']);
     expect(await exists(CURRENT_SIGNATURE)).toBe(true);
+    expect(await exists(UNRELEASED_SIGNATURE)).toBe(false);
     expect(await callPrevious(randomUUID())).toEqual([{ outcome: 'recorded', status_code: 201 }]);
   });
 

@@ -9,15 +9,11 @@
 -- 'in_use' (its Idempotency-Key is held elsewhere), 'stored' (an answer was stored under its key),
 -- 'invalid' (an event names no meter or enrollment, or lacks the meter's property), 'busy' (an
 -- invoice holds the usage lock of an enrollment it names: nothing of it looked at, to be sent
--- again), 'refused' (an event inside an invoiced period), 'known' (its answer came with it and was
--- stored) or 'recorded' (written; its answer stored with its key).
+-- again), 'refused' (an event inside an invoiced period) or 'recorded' (written, or every event
+-- recorded before; its answer stored with its key).
 create or replace function metering_ingest_v5(
   -- One element per request of the group; r_lock is the key's lock name (lockNameOf in the service).
   r_scope text[], r_key text[], r_lock text[], r_fingerprint text[], r_batch boolean[],
-  -- Per request, its answer when the service recognises it as a resend of a request it recorded
-  -- (metering/recently-recorded.ts): each event a duplicate at its recorded time; '' otherwise. Such
-  -- a request's outcome is 'known': its answer was stored with its key.
-  r_known text[],
   -- Per request, the id of its API key when the service took the key from memory (step 0 reads it); null when
   -- the key's row was read for this request before.
   r_key_to_confirm uuid[],
@@ -197,17 +193,8 @@ begin
     end loop;
   end if;
 
-  -- 4a. A resend (every event already recorded) writes nothing. The answer of a request the service
-  -- knows to be one comes with it: steps 1 to 3 held for it as for any request, and nothing is looked up.
-  for i in 1 .. n_requests loop
-    if runnable[i] and r_known[i] <> '' then
-      -- The service has the answer: it is stored, not sent back.
-      runnable[i] := false; r_code[i] := 200; r_body[i] := r_known[i];
-      request := i; outcome := 'known'; status_code := 200; body := null; detail := null;
-      return next;
-    end if;
-  end loop;
-  -- With no request left to answer, there is nothing to write (steps 4 and 5 are skipped).
+  -- 4a. A resend (every event already recorded) writes nothing. With no request left to answer (each
+  -- stored, refused or set aside), there is nothing to write: steps 4 and 5 are skipped.
   all_recorded := not (true = any(runnable));
   -- Otherwise, when the group's first event id is recorded already, every event is looked up first;
   -- if all are, the answers come from those lookups (each event a duplicate, answered with its

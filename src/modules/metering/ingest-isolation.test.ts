@@ -133,7 +133,7 @@ describe('a group whose call fails', () => {
     const logged = await buildApp({ config: testConfig(), database: t.database, logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } } });
     await logged.ready();
     const client = new ApiClient(logged);
-    const signature = 'metering_ingest_v5(text[], text[], text[], text[], boolean[], text[], uuid[], uuid[], text[], text[], uuid[], uuid[], text[], int[], int[], int[], text[], numeric[], text[], jsonb[], timestamptz, timestamptz, smallint)';
+    const signature = 'metering_ingest_v5(text[], text[], text[], text[], boolean[], uuid[], uuid[], text[], text[], uuid[], uuid[], text[], int[], int[], int[], text[], numeric[], text[], jsonb[], timestamptz, timestamptz, smallint)';
     try {
       expect((await client.post('/metering/events', b.key, eventOf(usageB))).status).toBe(201);
       // The function gone for a moment: every call fails.

@@ -16,15 +16,12 @@ import { keyRefusal, type UnconfirmedKey } from '../accounts/service.ts';
 import { storeResponses } from '../../http/idempotency-batch.ts';
 import { idempotencyInUse, idempotencyKeyReused, type Idempotency, type Outcome } from '../../http/idempotency.ts';
 import { unresolvedEventsError, usageAlreadyInvoiced } from './usage-refusals.ts';
-import { duplicateAnswer, RecentlyRecorded, tenantName } from './recently-recorded.ts';
 import { ingestGroup, type GroupOutcome, type GroupRequest } from './repository.ts';
 
 export interface IngestJob extends GroupRequest {
   /** Field path prefix of event i in error messages: '' for one event, `events[i].` for a batch. */
   fieldPrefix: (index: number) => string;
   requestId: string;
-  /** Whether the memory of recent requests may keep it (recently-recorded.ts: it pins ids and times). */
-  memorable: boolean;
   /** The request's API key when it came from memory: the group's call reads its row, and the answer settles it. */
   unconfirmedKey: UnconfirmedKey | null;
 }
@@ -47,8 +44,6 @@ export interface IngestQueueOptions {
   concurrency: number;
   /** Upper bound of events in one group. */
   maxEventsPerGroup: number;
-  /** Requests recorded lately, remembered to answer their resends (0: none). */
-  recentRequests: number;
   /** Events waiting at most; a request that would pass it is answered 503 with Retry-After. */
   maxPendingEvents: number;
   /** How long a request may wait for an invoice to release the usage lock of an enrollment it names. */
@@ -80,11 +75,9 @@ export class IngestQueue {
   private running = 0;
   private pumpScheduled = false;
   private readonly freeSlots: number[];
-  private readonly recent: RecentlyRecorded;
 
   constructor(private readonly options: IngestQueueOptions) {
     const offset = Math.floor(Math.random() * ROLLUP_SHARDS);
-    this.recent = new RecentlyRecorded(options.recentRequests);
     this.freeSlots = Array.from({ length: options.concurrency }, (_, i) => (offset + i) % ROLLUP_SHARDS);
   }
 
@@ -186,13 +179,10 @@ export class IngestQueue {
   private async commit(jobs: IngestJob[], shard: number): Promise<Array<Outcome | AppError | typeof BUSY>> {
     const { db, clock, idempotency } = this.options;
     const now = clock.now();
-    // Read when the group is written, not when its requests arrived: groups committed meanwhile count.
-    const known = jobs.map((job) => (job.memorable && this.recent.has(job.fingerprint, () => tenantOf(job)) ? duplicateAnswer(job.events, job.batch) : ''));
-    const outcomes = await ingestGroup(db, jobs, known, now, idempotency.expiresAt(now), shard);
+    const outcomes = await ingestGroup(db, jobs, now, idempotency.expiresAt(now), shard);
     outcomes.forEach((outcome, i) => {
       const job = jobs[i]!;
       if (job.unconfirmedKey) job.unconfirmedKey.state = outcome.kind === 'key_refused' ? 'refused' : 'live';
-      if (job.memorable && known[i] === '' && outcome.kind === 'recorded' && everyEventAccepted(outcome, job)) this.recent.remember(job.fingerprint, tenantOf(job));
     });
     const refusals: Array<{ job: IngestJob; status: number; body: string }> = [];
     const answers = outcomes.map((outcome, i): Outcome | AppError | typeof BUSY => {
@@ -214,15 +204,6 @@ export class IngestQueue {
     }
     return answers;
   }
-}
-
-function tenantOf(job: IngestJob): string {
-  return tenantName(job.tenant.accountId, job.tenant.environment);
-}
-
-/** Whether each event of a recorded request was accepted: new, recorded at the time it pins. */
-function everyEventAccepted(outcome: { status: number; body: string }, job: IngestJob): boolean {
-  return job.batch ? outcome.body.endsWith(',"duplicates":0}') : outcome.status === 201;
 }
 
 function answerOf(outcome: GroupOutcome, job: IngestJob): Outcome | AppError | typeof BUSY {

@@ -7,7 +7,6 @@ import { errorResponses } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { IngestQueue, type IngestJob } from './ingest-queue.ts';
 import { normalizeEvents, type UsageEventInput } from './normalize.ts';
-import { pinsIdsAndTimes } from './recently-recorded.ts';
 import { BatchBody, BatchResult, RecordedEvent, UsageEvent } from './schemas.ts';
 
 const tags = ['metering'];
@@ -20,7 +19,6 @@ export function registerIngestRoutes(app: App, deps: AppDeps): void {
     // At most this many groups in flight, each on its own connection. PGlite has one connection.
     concurrency: deps.dbKind === 'pglite' ? 1 : deps.config.metering.writeGroups,
     maxEventsPerGroup: 20_000,
-    recentRequests: deps.config.metering.recentRequests,
     maxPendingEvents: deps.config.metering.queueMaxEvents,
     usageLockWaitMs: deps.config.metering.usageLockWaitMs,
     log: app.log,
@@ -45,7 +43,6 @@ export function registerIngestRoutes(app: App, deps: AppDeps): void {
       lockName: lockNameOf(scope, key),
       fingerprint,
       requestId: request.id,
-      memorable: pinsIdsAndTimes(inputs),
       keyToConfirm: unconfirmedKey ? request.auth!.keyId : null,
       unconfirmedKey,
     };

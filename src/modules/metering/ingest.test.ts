@@ -234,10 +234,10 @@ describe('requests sharing commit groups, every kind of answer', () => {
     const reusedKey = randomUUID();
     const invalidKey = randomUUID();
     expect((await t.client.post('/metering/events', acme.key, event({ value: '2' }), { idempotencyKey: reusedKey })).status).toBe(201);
-    // Recorded before with pinned id and time: its resend below is answered from the process's memory.
-    const rememberedId = randomUUID();
-    const remembered = event({ eventId: rememberedId, timestamp: '2026-05-10T10:00:00Z' });
-    expect((await t.client.post('/metering/events', acme.key, remembered)).status).toBe(201);
+    // Recorded before with pinned id and time: its resend below is looked up within the group.
+    const resentId = randomUUID();
+    const resendBody = event({ eventId: resentId, timestamp: '2026-05-10T10:00:00Z' });
+    expect((await t.client.post('/metering/events', acme.key, resendBody)).status).toBe(201);
 
     // Sent together: on either database they queue behind one another and share commit groups.
     const [recordedNow, duplicateInGroup, invalid, inInvoice, replay, reused, mine, theirs, batch, resent] = await Promise.all([
@@ -250,7 +250,7 @@ describe('requests sharing commit groups, every kind of answer', () => {
       t.client.post('/metering/events', acme.key, event({ eventId: shared })),
       t.client.post('/metering/events', rival.key, { meter: 'api_calls', productId: rivalUsage.productId, customerId: rivalUsage.customerId, value: '1', eventId: shared }),
       t.client.post('/metering/events/batch', acme.key, { events: [event({ eventId: fresh }), event({ meter: 'users', metadata: { user: 'u1' } })] }),
-      t.client.post('/metering/events', acme.key, remembered),
+      t.client.post('/metering/events', acme.key, resendBody),
     ]);
 
     // The same new id twice: exactly one accepted, the others duplicates with the same timestamp.
@@ -261,7 +261,7 @@ describe('requests sharing commit groups, every kind of answer', () => {
     expect(batch.body).toMatchObject({ accepted: 1, duplicates: 1 });
     expect(batch.body.results[0]).toMatchObject({ index: 0, eventId: fresh, status: 'duplicate' });
     expect(await recorded([fresh])).toBe(1);
-    expect([resent.status, resent.body]).toEqual([200, { eventId: rememberedId, status: 'duplicate', timestamp: '2026-05-10T10:00:00.000Z' }]);
+    expect([resent.status, resent.body]).toEqual([200, { eventId: resentId, status: 'duplicate', timestamp: '2026-05-10T10:00:00.000Z' }]);
 
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors).toEqual([expect.objectContaining({ field: 'meter', constraint: 'exists' })]);

@@ -42,7 +42,7 @@ export type GroupOutcome =
   | { kind: 'refused' }
   /** An invoice holds the usage lock of an enrollment it names: nothing looked at further; send it again later. */
   | { kind: 'busy' }
-  /** Written; its answer is stored with its key. */
+  /** Written, or every event recorded before (a resend: each a duplicate); its answer is stored with its key. */
   | { kind: 'recorded'; status: number; body: string };
 
 export interface EventProblem {
@@ -58,8 +58,7 @@ export interface EventProblem {
 
 interface OutcomeRow {
   request: number;
-  /** 'known': the answer the service sent with the request (knownAnswers) was stored. */
-  outcome: GroupOutcome['kind'] | 'known';
+  outcome: GroupOutcome['kind'];
   status_code: number | null;
   body: string | null;
   detail: unknown;
@@ -73,8 +72,6 @@ interface OutcomeRow {
 export async function ingestGroup(
   db: Db,
   requests: GroupRequest[],
-  /** Per request, its answer when it is a recognised resend of a recorded request (recently-recorded.ts); '' otherwise. */
-  knownAnswers: readonly string[],
   now: Date,
   expiresAt: Date,
   shard: number,
@@ -139,37 +136,24 @@ export async function ingestGroup(
       ${textArrayLiteral(requests.map((r) => r.scope))}::text[], ${textArrayLiteral(requests.map((r) => r.key))}::text[],
       ${textArrayLiteral(requests.map((r) => r.lockName))}::text[], ${textArrayLiteral(requests.map((r) => r.fingerprint))}::text[],
       ${requests.map((r) => r.batch)}::boolean[],
-      ${knownAnswersArray(knownAnswers)}, ${requests.map((r) => r.keyToConfirm)}::uuid[],
+      ${requests.map((r) => r.keyToConfirm)}::uuid[],
       ${s.account}::uuid[], ${s.environment}::text[], ${s.customerRef}::text[], ${s.customerId}::uuid[], ${s.productId}::uuid[], ${s.meterKey}::text[],
       ${intArrayLiteral(e.request)}::int[], ${intArrayLiteral(e.index)}::int[], ${intArrayLiteral(e.subject)}::int[],
       ${textArrayLiteral(e.eventId)}::text[], ${plainArrayLiteral(e.value)}::numeric[], ${plainArrayLiteral(e.instants)}::text[],
       ${withMetadata ? e.metadata : null}::jsonb[],
       ${now}::timestamptz, ${expiresAt}::timestamptz, ${shard}::smallint)`.execute(db);
   const outcomes: Array<GroupOutcome | undefined> = requests.map(() => undefined);
-  for (const row of result.rows) outcomes[row.request - 1] = toOutcome(row, knownAnswers[row.request - 1]!);
+  for (const row of result.rows) outcomes[row.request - 1] = toOutcome(row);
   return outcomes.map((o, i) => {
     if (!o) throw new Error(`metering_ingest gave no outcome for request ${i + 1} of ${requests.length}`);
     return o;
   });
 }
 
-/**
- * The known answers as a text[] expression. When there is one, each answer is a parameter of its
- * own (a 1,000-event answer is about 100 kB of JSON, whose quotes an array literal would escape);
- * a group of new requests, the usual case, sends one literal of empty strings instead of a
- * parameter per request.
- */
-function knownAnswersArray(knownAnswers: readonly string[]) {
-  if (knownAnswers.every((answer) => answer === '')) return sql`${textArrayLiteral(knownAnswers)}::text[]`;
-  return sql`array[${sql.join(knownAnswers.map((answer) => sql`${answer}::text`))}]`;
-}
-
-function toOutcome(row: OutcomeRow, knownAnswer: string): GroupOutcome {
+function toOutcome(row: OutcomeRow): GroupOutcome {
   switch (row.outcome) {
     case 'key_refused':
       return { kind: 'key_refused', state: row.detail as KeyRefusedState };
-    case 'known':
-      return { kind: 'recorded', status: 200, body: knownAnswer };
     case 'in_use':
       return { kind: 'in_use' };
     case 'stored':
