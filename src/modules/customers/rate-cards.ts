@@ -16,6 +16,7 @@ import { formatMoney, Money } from '../../core/money.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
 import { findProductOrThrow, getVersionPrices, moneyErrors, pricesByOwner, resolvePriceInputs, savePrices, type PriceInput, type PriceView } from '../catalog/service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { lockUsage } from '../../db/usage-lock.ts';
 import { findEnrollmentOrThrow } from './enrollments.ts';
 import * as repo from './repository.ts';
 import type { RateCardRow } from './tables.ts';
@@ -74,9 +75,9 @@ function overlapConflict(existing: RateCardRow | null): AppError {
 export async function createRateCard(tx: Tx, ctx: UseCaseContext, enrollmentId: string, input: CreateRateCardInput): Promise<RateCardView> {
   const effectiveFrom = input.effectiveFrom === undefined ? ctx.now : new Date(input.effectiveFrom);
   // The row lock makes card changes of one enrollment take turns; the usage lock makes them take
-  // turns with invoices of its usage (see repo.lockUsageShared).
+  // turns with invoices of its usage (src/db/usage-lock.ts).
   const enrollment = await findEnrollmentOrThrow(tx, ctx.tenant, enrollmentId, true);
-  await repo.lockUsageShared(tx, enrollmentId);
+  await lockUsage(tx, enrollmentId, 'shared');
   const existing = await repo.findRateCardEndingAfter(tx, ctx.tenant, enrollmentId, effectiveFrom);
   if (existing) throw overlapConflict(existing);
   // Starting in the past reprices usage from then on: none of it may be invoiced already.
@@ -135,7 +136,7 @@ export async function deleteRateCard(tx: Tx, ctx: UseCaseContext, enrollmentId: 
   if (!card || card.enrollment_id !== enrollmentId) throw notFound('rate_card');
   let row = card;
   if (card.deleted_at === null) {
-    await repo.lockUsageShared(tx, enrollmentId);
+    await lockUsage(tx, enrollmentId, 'shared');
     row = (await repo.endRateCard(tx, ctx.tenant, rateCardId, ctx.now)) ?? card;
   }
   const prices = await pricesByOwner(tx, ctx.tenant, { rateCardIds: [row.id] });

@@ -170,16 +170,6 @@ export async function findRateCardEndingAfter(ex: Executor, tenant: Tenant, enro
     .executeTakeFirst();
 }
 
-/**
- * Takes the enrollment's usage lock shared, as ingestion does (metering/repository.ts
- * lockUsageExclusive, migration 0012): a rate card change and an invoice of the enrollment's usage
- * take turns, so the invoice is priced with the cards as they are when it is issued and a card
- * never starts inside a period invoiced concurrently.
- */
-export async function lockUsageShared(tx: Executor, enrollmentId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock_shared(hashtextextended(${'usage:' + enrollmentId}, 0))`.execute(tx);
-}
-
 export interface InvoicedPeriod {
   invoice_id: string;
   period_start: Date;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupUsageProduct, type UsageSetup } from '../../../test/factories/usage.ts';
 import { buildApp } from '../../app.ts';
 import { ApiClient, seedAccount, startTestApp, testConfig, usingPostgres, type ApiResponse, type SeededAccount, type TestContext } from '../../../test/harness.ts';
-import { lockUsageExclusive } from './repository.ts';
+import { lockUsage } from '../../db/usage-lock.ts';
 
 let t: TestContext;
 let a: SeededAccount;
@@ -57,7 +57,7 @@ describe.skipIf(!usingPostgres)("an invoice holding account A's usage lock", () 
     let pendingA: Promise<ApiResponse> = Promise.resolve(null as never);
     await t.database.db.transaction().execute(async (tx) => {
       // What from-usage takes for its enrollment.
-      await lockUsageExclusive(tx, usageA.enrollmentId);
+      await lockUsage(tx, usageA.enrollmentId, 'exclusive');
       pendingA = t.client.post('/metering/events', a.key, eventOf(usageA, idA)).then((res) => (answerA = res));
       // Let A's request reach a group first, so that B's would queue behind it if groups waited.
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -79,7 +79,7 @@ describe.skipIf(!usingPostgres)("an invoice holding account A's usage lock", () 
       const eventId = randomUUID();
       const idempotencyKey = randomUUID();
       await t.database.db.transaction().execute(async (tx) => {
-        await lockUsageExclusive(tx, usageA.enrollmentId);
+        await lockUsage(tx, usageA.enrollmentId, 'exclusive');
         const res = await within(impatient.client.post('/metering/events', a.key, eventOf(usageA, eventId), { idempotencyKey }), 15_000, "A's event");
         expect(res.status, res.raw).toBe(503);
         expect(res.headers['retry-after']).toBe('1');

@@ -15,6 +15,7 @@
 //   built again from a savepoint, that time under the lock.
 import { sql } from 'kysely';
 import type { Tx } from '../../db/database.ts';
+import { lockUsage } from '../../db/usage-lock.ts';
 import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError } from '../../core/errors.ts';
 import { Money } from '../../core/money.ts';
@@ -23,7 +24,6 @@ import type { MeterRow } from '../catalog/tables.ts';
 import { findEnrollmentOrThrow, pricingSchedule } from '../customers/service.ts';
 import { createDraftInvoice, finalizeInvoice, sendInvoice, type DraftLineInput, type InvoiceView } from '../invoices/service.ts';
 import { aggregateUsage } from './aggregate.ts';
-import { lockUsageExclusive } from './repository.ts';
 import { assertRange } from './usage-reads.ts';
 import { usageLines } from './usage-lines.ts';
 
@@ -53,13 +53,13 @@ export async function invoiceUsage(tx: Tx, ctx: UseCaseContext, input: InvoiceUs
   let invoice = await issue(tx, ctx, period, lines);
 
   // The cut-off: from here to commit no event or rate card change of the enrollment commits.
-  await lockUsageExclusive(tx, enrollment.id);
+  await lockUsage(tx, enrollment.id, 'exclusive');
   await refuseInvoicedOverlap(tx, tenant, enrollment.id, from, to, invoice.id);
   const settled = await priceUsage(tx, tenant, enrollment.id, from, to);
   if (!sameLines(lines, settled)) {
     await sql`rollback to savepoint usage_invoice`.execute(tx);
     // Taken again: whether a rollback to a savepoint keeps it is not this code's concern.
-    await lockUsageExclusive(tx, enrollment.id);
+    await lockUsage(tx, enrollment.id, 'exclusive');
     invoice = await issue(tx, ctx, period, settled);
   }
   await sql`release savepoint usage_invoice`.execute(tx);

@@ -2,17 +2,12 @@
 // (src/db/functions/metering_ingest_v5.sql), in a transaction of its own: one round trip and one
 // commit for every event of every request.
 import { sql } from 'kysely';
-import type { Db, Tx } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import type { Tenant } from '../../core/context.ts';
 import { isUuid } from '../../core/ids.ts';
 import { intArrayLiteral, plainArrayLiteral, textArrayLiteral } from '../../db/array-literal.ts';
 import type { NormalizedEvent } from './normalize.ts';
 import type { KeyRefusedState } from '../accounts/service.ts';
-
-/** Invoicing holds an enrollment's usage lock exclusively: no event of it commits meanwhile. */
-export async function lockUsageExclusive(tx: Tx, enrollmentId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${'usage:' + enrollmentId}, 0))`.execute(tx);
-}
 
 export interface GroupRequest {
   tenant: Tenant;
