@@ -47,6 +47,8 @@ declare module 'fastify' {
      * when the write did not (accounts/key-memory.ts).
      */
     keyFromMemory?: boolean;
+    /** An HTML page: it answers its own "not found" page for values the database cannot hold. */
+    page?: boolean;
     /** Resource named by 404s of this route's path parameters. */
     resource?: string;
     /** Writes need Idempotency-Key unless `optional` (operator routes) or `exempt` (signed URLs). */

@@ -171,6 +171,8 @@ function describe(error: ErrorObject, constraint: string): string {
  * Every route refuses both up front (422), naming the first field (or key) that has one.
  */
 export function assertStorableStrings(request: FastifyRequest): void {
+  // An HTML page answers its own "not found" page for such a value (see hasUnstorableString).
+  if (request.routeOptions.config.page) return;
   // A path value with one names nothing: it answers as any unknown id does.
   if (hasBadString(request.params)) throw unknownIdError(request);
   // Only parts the route reads: a query string or body a route has no schema for is ignored.
@@ -181,6 +183,11 @@ export function assertStorableStrings(request: FastifyRequest): void {
   if (!hasBadString(query) && (body === undefined || !bodyMayHaveBadString(request))) return;
   const found = badStringPath(query, '') ?? badStringPath(body, '');
   if (found !== null) throw validationError([{ field: found.field, value: '', ...REFUSALS[found.kind] }]);
+}
+
+/** Whether a value (or a key or item of it) holds a string the database cannot store. */
+export function hasUnstorableString(value: unknown): boolean {
+  return hasBadString(value);
 }
 
 /** The not-found error of the route's resource, for a path value that cannot be an id. */

@@ -108,6 +108,10 @@ describe('hosted invoice page', () => {
       `/pay/${acme.slug}/invoices/${invoice.id}?token=${token}&token=${token}`,
       `/pay/${acme.slug}/invoices/not-a-uuid?token=${token}`,
       `/pay/${acme.slug}/invoices/${draft.id}?token=${draftToken}`,
+      // Strings the database cannot hold name no invoice either (the fuzz battery found a 422 here).
+      `/pay/${acme.slug}/invoices/${invoice.id}?token=%00`,
+      `/pay/${acme.slug}/invoices/${invoice.id}?token=%ED%A0%80`,
+      `/pay/${acme.slug}%00/invoices/${invoice.id}?token=${token}`,
     ];
     for (const path of cases) {
       const res = await page(path);

@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import type { App, AppDeps } from '../../http/types.ts';
+import { hasUnstorableString } from '../../http/validation.ts';
 import { findHostedInvoice } from './hosted-invoice.ts';
 import { PAGE_STYLE_HASH, renderInvoicePage, renderNotFoundPage } from './invoice-page.ts';
 
@@ -34,8 +35,9 @@ export function registerCheckoutRoutes(app: App, deps: AppDeps): void {
     scope.get(
       '/pay/:slug/invoices/:invoiceID',
       {
-        config: { auth: 'none' },
-        // A malformed id or token is a page that does not exist, not a JSON validation error.
+        // page: a malformed id or token, or one the database cannot hold, is a page that does not
+        // exist, not a JSON validation error.
+        config: { auth: 'none', page: true },
         attachValidation: true,
         schema: {
           tags,
@@ -50,7 +52,8 @@ export function registerCheckoutRoutes(app: App, deps: AppDeps): void {
       },
       async (request, reply) => {
         const { slug, invoiceID } = request.params;
-        const invoice = request.validationError ? null : await findHostedInvoice(deps.db, { slug, invoiceId: invoiceID, token: request.query.token });
+        const unreadable = request.validationError || hasUnstorableString(request.params) || hasUnstorableString(request.query);
+        const invoice = unreadable ? null : await findHostedInvoice(deps.db, { slug, invoiceId: invoiceID, token: request.query.token });
         if (!invoice) return sendPage(reply, 404, renderNotFoundPage());
         return sendPage(reply, 200, renderInvoicePage(invoice));
       },
