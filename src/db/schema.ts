@@ -7,12 +7,13 @@ import type { EmailTables } from '../modules/email/tables.ts';
 import type { EventTables } from '../modules/events/tables.ts';
 import type { InvoiceTables } from '../modules/invoices/tables.ts';
 import type { MeteringTables } from '../modules/metering/tables.ts';
+import type { PaymentTables } from '../modules/payments/tables.ts';
 import type { StorageTables } from '../modules/storage/tables.ts';
 import type { IdempotencyTables } from '../http/idempotency-tables.ts';
 
 export type { Environment };
 
-export interface Database extends FoundationTables, EventTables, IdempotencyTables, CatalogTables, CustomerTables, StorageTables, InvoiceTables, EmailTables, MeteringTables {
+export interface Database extends FoundationTables, EventTables, IdempotencyTables, CatalogTables, CustomerTables, StorageTables, InvoiceTables, EmailTables, MeteringTables, PaymentTables {
   schema_migrations: { name: string; applied_at: Date };
 }
 

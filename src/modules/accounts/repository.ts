@@ -23,7 +23,7 @@ export async function countAccounts(ex: Executor): Promise<number> {
 export async function updateAccount(
   ex: Executor,
   id: string,
-  patch: Partial<Pick<AccountRow, 'name' | 'slug' | 'terms_url' | 'support_email' | 'logo_url' | 'updated_at'>>,
+  patch: Partial<Pick<AccountRow, 'name' | 'slug' | 'terms_url' | 'support_email' | 'logo_url' | 'card_processor' | 'updated_at'>>,
 ): Promise<AccountRow | undefined> {
   return ex.updateTable('accounts').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
 }
@@ -77,4 +77,20 @@ export async function revokeApiKey(ex: Executor, tenant: Tenant, id: string, at:
     .where('revoked_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** The newest unrevoked publishable key of the tenant whose full value is kept, if any. */
+export async function findPublishableKeyValue(ex: Executor, tenant: Tenant): Promise<string | undefined> {
+  const row = await ex
+    .selectFrom('api_keys')
+    .select('public_value')
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .where('type', '=', 'publishable')
+    .where('revoked_at', 'is', null)
+    .where('public_value', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.public_value ?? undefined;
 }

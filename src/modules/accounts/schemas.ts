@@ -6,6 +6,9 @@ import { SLUG_PATTERN } from './slugs.ts';
 const Environment = Type.Union([Type.Literal('sandbox'), Type.Literal('production')]);
 const KeyType = Type.Union([Type.Literal('secret'), Type.Literal('publishable')]);
 export const ScopeSchema = Type.Union(SCOPES.map((s) => Type.Literal(s)));
+const CardProcessor = Type.Union([Type.Literal('processor_a'), Type.Literal('processor_b')], {
+  description: 'The card processor whose browser flow card charges use: it picks the nextAction type (processor_a_session or processor_b_payment_intent). Default processor_b.',
+});
 const Slug = Type.String({ minLength: 3, maxLength: 40, pattern: SLUG_PATTERN, description: 'Public identifier used in checkout URLs (/pay/{slug}).' });
 
 export const Account = Type.Object(
@@ -20,6 +23,7 @@ export const Account = Type.Object(
     termsUrl: Nullable(Type.String()),
     supportEmail: Nullable(Type.String()),
     logoUrl: Nullable(Type.String()),
+    cardProcessor: CardProcessor,
     createdAt: DateTime(),
     updatedAt: DateTime(),
   },
@@ -35,6 +39,7 @@ export const TenantPatch = Type.Object(
     termsUrl: Type.Optional(Nullable(HttpUrl)),
     supportEmail: Type.Optional(Nullable(Type.String({ format: 'email', maxLength: 254 }))),
     logoUrl: Type.Optional(Nullable(HttpUrl)),
+    cardProcessor: Type.Optional(CardProcessor),
   },
   { additionalProperties: false },
 );

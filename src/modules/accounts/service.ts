@@ -67,6 +67,7 @@ export interface AccountView {
   termsUrl: string | null;
   supportEmail: string | null;
   logoUrl: string | null;
+  cardProcessor: AccountRow['card_processor'];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -100,6 +101,7 @@ export function toAccountView(row: AccountRow, environment: Environment): Accoun
     termsUrl: row.terms_url,
     supportEmail: row.support_email,
     logoUrl: row.logo_url,
+    cardProcessor: row.card_processor,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -138,6 +140,7 @@ async function issueKey(
     redacted: redactKey(key),
     name,
     scopes,
+    public_value: type === 'publishable' ? key : null,
     created_at: now,
     revoked_at: null,
   });
@@ -163,6 +166,7 @@ export async function createAccount(
     terms_url: null,
     support_email: null,
     logo_url: null,
+    card_processor: 'processor_b',
     created_at: now,
     updated_at: now,
   };
@@ -286,6 +290,7 @@ export interface TenantPatch {
   termsUrl?: string | null;
   supportEmail?: string | null;
   logoUrl?: string | null;
+  cardProcessor?: AccountRow['card_processor'];
 }
 
 /**
@@ -304,6 +309,7 @@ export async function updateTenant(tx: Tx, ctx: UseCaseContext, patch: TenantPat
       ...(patch.termsUrl !== undefined && { terms_url: patch.termsUrl }),
       ...(patch.supportEmail !== undefined && { support_email: patch.supportEmail }),
       ...(patch.logoUrl !== undefined && { logo_url: patch.logoUrl }),
+      ...(patch.cardProcessor !== undefined && { card_processor: patch.cardProcessor }),
       updated_at: ctx.now,
     });
   } catch (error) {
@@ -375,4 +381,24 @@ export async function revokeKey(tx: Tx, ctx: UseCaseContext, caller: CallingKey,
   const view = toKeyView(revoked);
   await recordEvent(tx, ctx, 'api_key.revoked', view);
   return view;
+}
+
+/**
+ * The tenant's publishable key in full, for a card charge's `publishableKey`: the newest live
+ * (unrevoked) publishable key whose value is kept. Keys issued before values were kept (migration
+ * 0018) cannot be shown again, so when none is left a new one is issued in the caller's transaction
+ * (it then appears in GET /account/keys).
+ */
+export async function publishableKeyFor(tx: Tx, ctx: UseCaseContext): Promise<string> {
+  const kept = await repo.findPublishableKeyValue(tx, ctx.tenant);
+  if (kept) return kept;
+  const issued = await issueKey(tx, ctx.tenant.accountId, 'publishable', ctx.tenant.environment, [], null, ctx.now);
+  return issued.key;
+}
+
+/** The card processor whose nextAction shape the tenant's card charges take. */
+export async function cardProcessorOf(ex: Executor, accountId: string): Promise<AccountRow['card_processor']> {
+  const row = await repo.findAccount(ex, accountId);
+  if (!row) throw notFound('account');
+  return row.card_processor;
 }

@@ -13,6 +13,7 @@ export interface AccountRow {
   terms_url: string | null;
   support_email: string | null;
   logo_url: string | null;
+  card_processor: 'processor_a' | 'processor_b';
   created_at: Date;
   updated_at: Date;
 }
@@ -26,6 +27,8 @@ export interface ApiKeyRow {
   redacted: string;
   name: string | null;
   scopes: string[];
+  /** The full key, kept for publishable keys only (they are public); null for secret keys. */
+  public_value: string | null;
   created_at: Date;
   revoked_at: Date | null;
 }

@@ -1,0 +1,55 @@
+import type { TenantColumns } from '../../db/schema.ts';
+
+export type PaymentMethod = 'pix' | 'boleto' | 'card' | 'crypto';
+export type PaymentStatus = 'pending' | 'confirmed' | 'failed' | 'refunded' | 'charged_back';
+export type CardProcessor = 'processor_a' | 'processor_b';
+
+export interface PaymentRow extends TenantColumns {
+  id: string;
+  invoice_id: string;
+  provider: string;
+  provider_id: string | null;
+  method: PaymentMethod;
+  amount: string;
+  currency: string;
+  status: PaymentStatus;
+  refunded_amount: string;
+  failure_code: string | null;
+  failed_at: Date | null;
+  confirmed_at: Date | null;
+  charged_back_at: Date | null;
+  payer_name: string | null;
+  payer_email: string | null;
+  payer_document: string | null;
+  pix_payload: string | null;
+  pix_qr_image: string | null;
+  provider_pix_payload: string | null;
+  boleto_line: string | null;
+  boleto_barcode: string | null;
+  boleto_due_date: Date | null;
+  expires_at: Date | null;
+  network: 'main' | 'test' | null;
+  settlement_asset: string | null;
+  settlement_network: 'base' | 'solana' | null;
+  client_secret_hash: string | null;
+  charge_token_hash: string | null;
+  charge_token_used_at: Date | null;
+  confirm_token_hash: string | null;
+  card_processor: CardProcessor | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface RefundRow extends TenantColumns {
+  id: string;
+  payment_id: string;
+  amount: string;
+  reason: string | null;
+  status: 'succeeded' | 'pending' | 'failed';
+  created_at: Date;
+}
+
+export interface PaymentTables {
+  payments: PaymentRow;
+  refunds: RefundRow;
+}
