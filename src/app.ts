@@ -29,6 +29,8 @@ import { registerEventRoutes } from './modules/events/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerInvoiceRoutes } from './modules/invoices/routes.ts';
 import { registerMeteringRoutes } from './modules/metering/routes.ts';
+import { registerPaymentRoutes } from './modules/payments/routes.ts';
+import { registerSandboxRoutes } from './modules/payments/sandbox-routes.ts';
 import { createObjectStore } from './modules/storage/create-store.ts';
 import { registerStorageRoutes } from './modules/storage/routes.ts';
 
@@ -100,10 +102,12 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerCustomerRoutes(app, deps);
   registerEnrollmentRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
+  registerPaymentRoutes(app, deps);
   registerMeteringRoutes(app, deps);
   registerEmailRoutes(app, deps);
   registerStorageRoutes(app, deps);
   registerCheckoutRoutes(app, deps);
+  registerSandboxRoutes(app, deps);
 
   return Object.assign(app, { deps });
 }

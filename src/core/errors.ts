@@ -21,6 +21,12 @@ export const ERROR_STATUS = {
   idempotency_key_in_use: 409,
   /** Usage in this range was already invoiced for the enrollment. */
   usage_already_invoiced: 409,
+  /** A charge on an invoice that is not open (draft, paid, void, uncollectible). */
+  invoice_not_payable: 409,
+  /** A payment move its status does not allow (the message names from and to). */
+  invalid_payment_state: 409,
+  /** A production charge while the account has no connected payment provider. */
+  provider_not_configured: 409,
   /** Body larger than the configured limit. */
   payload_too_large: 413,
   /** An upload whose Content-Type is not the one its signed URL was made for. */
@@ -41,6 +47,8 @@ export const ERROR_STATUS = {
   insufficient_balance: 422,
   /** An invoice line or total past what invoices hold (below 10^15 in major units). */
   amount_too_large: 422,
+  /** A refund above what is left of the payment (amount minus refundedAmount). */
+  refund_exceeds_payment: 422,
   /** An email was asked for (e.g. sending an invoice) but the customer has no email address. */
   customer_email_missing: 422,
   /** The request's headers are larger than the server accepts (protocol level). */

@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../http/types.ts';
 import { startEmailDispatch } from './email-dispatch.ts';
+import { startPaymentExpiry } from './payment-expiry.ts';
 
 const HOUR = 3_600_000;
 
@@ -20,10 +21,12 @@ export function startSchedules(deps: AppDeps, log: FastifyBaseLogger): { stop():
   timer.unref();
   void purge();
   const emails = startEmailDispatch(deps, log);
+  const expiry = startPaymentExpiry(deps, log);
   return {
     stop: () => {
       clearInterval(timer);
       emails.stop();
+      expiry.stop();
     },
   };
 }

@@ -43,12 +43,14 @@ create table payments (
   network text check (network in ('main', 'test')),
   settlement_asset text,
   settlement_network text check (settlement_network in ('base', 'solana')),
-  -- SHA-256 of the single-use credentials handed out at creation (never stored in clear):
-  -- the card client secret, the crypto charge token, the sandbox confirmation link token.
+  -- SHA-256 of the credentials handed out once, at creation (never stored in clear): the card
+  -- client secret and the single-use crypto charge token.
   client_secret_hash text,
   charge_token_hash text,
   charge_token_used_at timestamptz,
-  confirm_token_hash text,
+  -- Sandbox only: the token of sandboxConfirmUrl. Kept in clear because the sandbox pixPayload,
+  -- readable on every GET, carries it anyway; it moves no real money.
+  confirm_token text unique,
   card_processor text,
   created_at timestamptz not null,
   updated_at timestamptz not null

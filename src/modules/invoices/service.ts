@@ -17,7 +17,9 @@
 //
 // Illegal moves throw 409 `conflict` naming the current status. `ctx.baseUrl` must be set (it is
 // for every request) because views carry `invoiceUrl`, the hosted invoice page link.
-import type { Executor } from '../../db/database.ts';
+import type { Executor, Tx } from '../../db/database.ts';
+import { notFound } from '../../core/errors.ts';
+import type { InvoiceRow } from './tables.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
 import * as repo from './repository.ts';
@@ -28,7 +30,7 @@ export { finalizeInvoice, markInvoicePaid, markInvoiceUncollectible, voidInvoice
 export { sendInvoice } from './send-invoice.ts';
 export { hostedInvoiceUrl, type InvoiceView, type LineItemView } from './invoice-view.ts';
 export type { InvoiceFilter } from './repository.ts';
-export type { InvoiceStatus } from './tables.ts';
+export type { InvoiceRow, InvoiceStatus } from './tables.ts';
 
 export async function getInvoice(ex: Executor, ctx: UseCaseContext, id: string): Promise<InvoiceView> {
   return loadInvoiceView(ex, ctx, id);
@@ -39,4 +41,21 @@ export async function listInvoices(ex: Executor, ctx: UseCaseContext, filter: re
   const rows = await repo.listInvoices(ex, ctx.tenant, filter, page.limit, page.afterId);
   const result = toPage(rows, page.limit);
   return { items: await presentInvoices(ex, ctx, result.items), nextCursor: result.nextCursor };
+}
+
+/**
+ * Locks the tenant's invoice for the payments area, which always locks an invoice before its
+ * payments (no lock cycles); 404 `invoice` when it is not the tenant's.
+ */
+export async function lockInvoice(tx: Tx, ctx: UseCaseContext, id: string): Promise<InvoiceRow> {
+  const row = await repo.findInvoice(tx, ctx.tenant, id, { forUpdate: true });
+  if (!row) throw notFound('invoice');
+  return row;
+}
+
+/** The tenant's invoice row as stored (no lock), or 404 `invoice`. */
+export async function findInvoiceRow(ex: Executor, ctx: UseCaseContext, id: string): Promise<InvoiceRow> {
+  const row = await repo.findInvoice(ex, ctx.tenant, id);
+  if (!row) throw notFound('invoice');
+  return row;
 }

@@ -34,7 +34,7 @@ export interface PaymentRow extends TenantColumns {
   client_secret_hash: string | null;
   charge_token_hash: string | null;
   charge_token_used_at: Date | null;
-  confirm_token_hash: string | null;
+  confirm_token: string | null;
   card_processor: CardProcessor | null;
   created_at: Date;
   updated_at: Date;

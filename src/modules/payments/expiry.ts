@@ -1,0 +1,31 @@
+// The expiry sweep: a pending Pix code or boleto past its `expires_at` can no longer be paid, so the
+// charge fails with failureCode `expired` (and `payment.failed`). Every service process runs it;
+// rows are claimed with `for update skip locked`, so two sweeps never fail one charge twice, and a
+// charge being confirmed at that moment is skipped (the confirmation refuses a lapsed charge itself).
+import type { Clock } from '../../core/clock.ts';
+import type { UseCaseContext } from '../../core/context.ts';
+import type { Db } from '../../db/database.ts';
+import { recordEvent } from '../events/service.ts';
+import { presentPayment } from './present-payments.ts';
+import * as repo from './repository.ts';
+
+const BATCH = 100;
+
+/** Fails every lapsed pending charge, in batches; returns how many. */
+export async function expireLapsedPayments(db: Db, clock: Clock, baseUrl: string): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const now = clock.now();
+    const count = await db.transaction().execute(async (tx) => {
+      const lapsed = await repo.lockLapsedPayments(tx, now, BATCH);
+      for (const payment of lapsed) {
+        const ctx: UseCaseContext = { tenant: { accountId: payment.account_id, environment: payment.environment }, now, baseUrl };
+        const row = await repo.updatePayment(tx, ctx.tenant, payment.id, { status: 'failed', failure_code: 'expired', failed_at: now, updated_at: now });
+        await recordEvent(tx, ctx, 'payment.failed', await presentPayment(tx, ctx, row));
+      }
+      return lapsed.length;
+    });
+    total += count;
+    if (count < BATCH) return total;
+  }
+}

@@ -1,0 +1,94 @@
+// Payment state moves (interface section 3): pending -> confirmed | failed; confirmed -> confirmed
+// with refundedAmount growing, -> refunded at the full amount (refunds.ts), -> charged_back.
+// One more move, for money that really arrived: a charge dropped as `superseded` that the buyer
+// pays anyway (a Pix code already in their bank app) is confirmed and, as its invoice is paid by
+// then, refunded in full with reason `duplicate`. Nothing is lost and nothing is counted twice.
+// Lock order: the invoice, then its payments (as charge creation does), so moves never deadlock.
+// Every move records its event in the caller's transaction; any other move answers 409
+// `invalid_payment_state` naming from and to.
+import type { UseCaseContext } from '../../core/context.ts';
+import { AppError, notFound } from '../../core/errors.ts';
+import type { Tx } from '../../db/database.ts';
+import { recordEvent } from '../events/service.ts';
+import { lockInvoice, markInvoicePaid } from '../invoices/service.ts';
+import { deliverPaidInvoice, withdrawDeliveries } from './delivery-hooks.ts';
+import { presentPayment } from './present-payments.ts';
+import type { PaymentView } from './payment-view.ts';
+import { applyRefund } from './refunds.ts';
+import * as repo from './repository.ts';
+import type { PaymentRow, PaymentStatus } from './tables.ts';
+
+export function invalidMove(from: PaymentStatus, to: PaymentStatus, why = ''): AppError {
+  const article = /^[aeiou]/.test(from) ? 'An' : 'A';
+  return new AppError('invalid_payment_state', `${article} ${from} payment cannot move to ${to}.${why ? ` ${why}` : ''}`);
+}
+
+async function lockPayment(tx: Tx, ctx: UseCaseContext, id: string): Promise<PaymentRow> {
+  const row = await repo.findPayment(tx, ctx.tenant, id, { forUpdate: true });
+  if (!row) throw notFound('payment');
+  return row;
+}
+
+/** Fails the invoice's pending charge, if any, as `superseded`: the buyer pays the invoice another way. */
+export async function failPendingAsSuperseded(tx: Tx, ctx: UseCaseContext, invoiceId: string): Promise<void> {
+  const pending = await repo.findPendingPayment(tx, ctx.tenant, invoiceId);
+  if (!pending) return;
+  const row = await repo.updatePayment(tx, ctx.tenant, pending.id, { status: 'failed', failure_code: 'superseded', failed_at: ctx.now, updated_at: ctx.now });
+  await recordEvent(tx, ctx, 'payment.failed', await presentPayment(tx, ctx, row));
+}
+
+/**
+ * The provider says the money arrived (sandbox page, test card or widget, test helper). The invoice
+ * is paid when open; when it is paid or void already, the money goes back in full at once.
+ */
+export async function confirmPayment(tx: Tx, ctx: UseCaseContext, paymentId: string): Promise<PaymentView> {
+  const seen = await repo.findPayment(tx, ctx.tenant, paymentId);
+  if (!seen) throw notFound('payment');
+  const invoice = await lockInvoice(tx, ctx, seen.invoice_id);
+  const payment = await lockPayment(tx, ctx, paymentId);
+  const droppedButPaid = payment.status === 'failed' && payment.failure_code === 'superseded';
+  if (payment.status !== 'pending' && !droppedButPaid) throw invalidMove(payment.status, 'confirmed');
+  if (payment.status === 'pending' && payment.expires_at && payment.expires_at <= ctx.now) {
+    throw invalidMove('pending', 'confirmed', `The ${payment.method} charge expired at ${payment.expires_at.toISOString()}; create a new charge.`);
+  }
+  let row = await repo.updatePayment(tx, ctx.tenant, payment.id, {
+    status: 'confirmed',
+    confirmed_at: ctx.now,
+    failure_code: null,
+    failed_at: null,
+    updated_at: ctx.now,
+  });
+  await recordEvent(tx, ctx, 'payment.confirmed', await presentPayment(tx, ctx, row));
+  if (invoice.status === 'open' || invoice.status === 'uncollectible') {
+    await failPendingAsSuperseded(tx, ctx, invoice.id);
+    await markInvoicePaid(tx, ctx, invoice.id, ctx.now);
+    await deliverPaidInvoice(tx, ctx, invoice, row);
+  } else {
+    ({ payment: row } = await applyRefund(tx, ctx, row, { amount: row.amount, reason: invoice.status === 'paid' ? 'duplicate' : `invoice_${invoice.status}` }));
+  }
+  return presentPayment(tx, ctx, row);
+}
+
+/** pending -> failed with the reason the provider gave (a decline, `expired`, ...). */
+export async function failPayment(tx: Tx, ctx: UseCaseContext, paymentId: string, failureCode: string): Promise<PaymentView> {
+  const payment = await lockPayment(tx, ctx, paymentId);
+  if (payment.status !== 'pending') throw invalidMove(payment.status, 'failed');
+  const row = await repo.updatePayment(tx, ctx.tenant, payment.id, { status: 'failed', failure_code: failureCode, failed_at: ctx.now, updated_at: ctx.now });
+  const view = await presentPayment(tx, ctx, row);
+  await recordEvent(tx, ctx, 'payment.failed', view);
+  return view;
+}
+
+/**
+ * confirmed -> charged_back: the buyer disputed the charge with their bank. The download grants of
+ * the payment are revoked; the invoice stays paid (as with Stripe, a dispute does not reopen it).
+ */
+export async function chargeBackPayment(tx: Tx, ctx: UseCaseContext, paymentId: string): Promise<PaymentView> {
+  const payment = await lockPayment(tx, ctx, paymentId);
+  if (payment.status !== 'confirmed') throw invalidMove(payment.status, 'charged_back');
+  const row = await repo.updatePayment(tx, ctx.tenant, payment.id, { status: 'charged_back', charged_back_at: ctx.now, updated_at: ctx.now });
+  await withdrawDeliveries(tx, ctx, row.id);
+  const view = await presentPayment(tx, ctx, row);
+  await recordEvent(tx, ctx, 'payment.charged_back', view);
+  return view;
+}

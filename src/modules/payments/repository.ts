@@ -1,0 +1,146 @@
+// SQL for payments and refunds. Executor first, always filtered by tenant (account + environment),
+// except the lookups by credential of the keyless sandbox pages, which check the credential itself.
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { Tenant } from '../../core/context.ts';
+import type { PaymentMethod, PaymentRow, PaymentStatus, RefundRow } from './tables.ts';
+
+export async function insertPayment(ex: Executor, row: PaymentRow): Promise<void> {
+  await ex.insertInto('payments').values(row).execute();
+}
+
+/** One payment of the tenant; `forUpdate` locks it until the transaction ends (state changes). */
+export async function findPayment(ex: Executor, tenant: Tenant, id: string, options: { forUpdate?: boolean } = {}): Promise<PaymentRow | undefined> {
+  let query = ex
+    .selectFrom('payments')
+    .selectAll()
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .where('id', '=', id);
+  if (options.forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** A payment by id alone, for the keyless sandbox pages: the caller checks the token or secret. */
+export async function findPaymentById(ex: Executor, id: string): Promise<PaymentRow | undefined> {
+  return ex.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findPaymentByConfirmToken(ex: Executor, token: string): Promise<PaymentRow | undefined> {
+  return ex.selectFrom('payments').selectAll().where('confirm_token', '=', token).executeTakeFirst();
+}
+
+/** The invoice's pending charge, locked (at most one: the unique index payments_one_pending). */
+export async function findPendingPayment(ex: Executor, tenant: Tenant, invoiceId: string): Promise<PaymentRow | undefined> {
+  return ex
+    .selectFrom('payments')
+    .selectAll()
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .where('invoice_id', '=', invoiceId)
+    .where('status', '=', 'pending')
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export type PaymentPatch = Partial<
+  Pick<PaymentRow, 'status' | 'refunded_amount' | 'failure_code' | 'failed_at' | 'confirmed_at' | 'charged_back_at' | 'charge_token_used_at'>
+> & { updated_at: Date };
+
+export async function updatePayment(ex: Executor, tenant: Tenant, id: string, patch: PaymentPatch): Promise<PaymentRow> {
+  return ex
+    .updateTable('payments')
+    .set(patch)
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface PaymentFilter {
+  status?: PaymentStatus;
+  method?: PaymentMethod;
+  invoiceId?: string;
+  createdFrom?: Date;
+  createdTo?: Date;
+}
+
+export async function listPayments(ex: Executor, tenant: Tenant, filter: PaymentFilter, limit: number, afterId: string | null): Promise<PaymentRow[]> {
+  let query = ex.selectFrom('payments').selectAll().where('account_id', '=', tenant.accountId).where('environment', '=', tenant.environment);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.method) query = query.where('method', '=', filter.method);
+  if (filter.invoiceId) query = query.where('invoice_id', '=', filter.invoiceId);
+  if (filter.createdFrom) query = query.where('created_at', '>=', filter.createdFrom);
+  if (filter.createdTo) query = query.where('created_at', '<', filter.createdTo);
+  if (afterId) query = query.where('id', '<', afterId);
+  return query.orderBy('id', 'desc').limit(limit + 1).execute();
+}
+
+/** Pending charges whose Pix code or boleto lapsed before `now`, oldest first, locked and skipped by other sweepers. */
+export async function lockLapsedPayments(ex: Executor, now: Date, limit: number): Promise<PaymentRow[]> {
+  return ex
+    .selectFrom('payments')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+export async function insertRefund(ex: Executor, row: RefundRow): Promise<void> {
+  await ex.insertInto('refunds').values(row).execute();
+}
+
+export async function listRefunds(ex: Executor, tenant: Tenant, paymentId: string, limit: number, afterId: string | null): Promise<RefundRow[]> {
+  let query = ex
+    .selectFrom('refunds')
+    .selectAll()
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .where('payment_id', '=', paymentId);
+  if (afterId) query = query.where('id', '<', afterId);
+  return query.orderBy('id', 'desc').limit(limit + 1).execute();
+}
+
+/**
+ * What a payment's view needs of its invoice: the link token (hosted page, boleto page) and who it
+ * bills (`payer`: the customer of a one-off invoice, or the enrollment of a usage or subscription
+ * one). A read-only join on the invoices and customers tables, kept here so a page of payments
+ * costs one query.
+ */
+export interface InvoicePayerRow {
+  invoice_id: string;
+  access_token: string;
+  payer_id: string | null;
+  enrollment_id: string | null;
+  customer_name: string | null;
+  customer_email: string | null;
+}
+
+export async function findInvoicePayers(ex: Executor, tenant: Tenant, invoiceIds: string[]): Promise<InvoicePayerRow[]> {
+  if (invoiceIds.length === 0) return [];
+  return ex
+    .selectFrom('invoices as i')
+    .leftJoin('enrollments as e', 'e.id', 'i.customer_id')
+    .leftJoin('customers as c', (join) => join.on(sql`c.id`, '=', sql`coalesce(i.payer_id, e.customer_id)`))
+    .select(['i.id as invoice_id', 'i.access_token', 'i.payer_id', 'i.customer_id as enrollment_id', 'c.name as customer_name', 'c.email as customer_email'])
+    .where('i.account_id', '=', tenant.accountId)
+    .where('i.environment', '=', tenant.environment)
+    .where('i.id', 'in', invoiceIds)
+    .execute();
+}
+
+export async function findInvoiceNumber(ex: Executor, tenant: Tenant, invoiceId: string): Promise<string | null> {
+  const row = await ex
+    .selectFrom('invoices')
+    .select('invoice_number')
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .where('id', '=', invoiceId)
+    .executeTakeFirst();
+  return row?.invoice_number ?? null;
+}

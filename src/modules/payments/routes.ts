@@ -1,0 +1,157 @@
+import { pageRequest } from '../../core/pagination.ts';
+import { AppError } from '../../core/errors.ts';
+import { contextOf } from '../../http/context.ts';
+import { errorResponses, ListQuery } from '../../http/schemas.ts';
+import type { App, AppDeps } from '../../http/types.ts';
+import {
+  ChargeBody,
+  CreatedCharge,
+  FailBody,
+  InvoicePaymentParams,
+  Payment,
+  PaymentList,
+  PaymentListQuery,
+  PaymentParams,
+  Refund,
+  RefundBody,
+  RefundList,
+} from './schemas.ts';
+import * as payments from './service.ts';
+
+const tags = ['payments'];
+
+export function registerPaymentRoutes(app: App, deps: AppDeps): void {
+  app.post(
+    '/billing/invoices/:invoiceID/payments',
+    {
+      config: { scope: 'billing:write', resource: 'invoice' },
+      schema: {
+        tags,
+        summary: 'Charge an open invoice by Pix, boleto, card or crypto',
+        description:
+          "A charge for the invoice's whole amountDue, in its currency. Answers the payment with its charge-creation-only fields " +
+          '(invoiceUrl, switchable; card: clientSecret, publishableKey, nextAction; crypto: chargeToken). A pending charge of the ' +
+          'invoice fails as `superseded`. Only an open invoice: otherwise 409 invoice_not_payable. Pix and boleto charge BRL only. ' +
+          'Live keys: 409 provider_not_configured until a provider is connected.',
+        params: InvoicePaymentParams,
+        body: ChargeBody,
+        response: { 201: CreatedCharge, ...errorResponses(404, 409, 422) },
+      },
+    },
+    async (request, reply) =>
+      deps.idempotency.run(request, reply, 201, (tx) => payments.createCharge(tx, contextOf(request, deps), request.params.invoiceID, request.body)),
+  );
+
+  app.get(
+    '/billing/payments',
+    {
+      config: { scope: 'billing:read' },
+      schema: { tags, summary: 'List payments, newest first', querystring: PaymentListQuery, response: { 200: PaymentList, ...errorResponses(422) } },
+    },
+    async (request) => {
+      const { status, method, invoiceId, createdFrom, createdTo } = request.query;
+      const filter = {
+        status,
+        method,
+        invoiceId,
+        createdFrom: createdFrom === undefined ? undefined : new Date(createdFrom),
+        createdTo: createdTo === undefined ? undefined : new Date(createdTo),
+      };
+      const page = await payments.listPayments(deps.db, contextOf(request, deps), filter, pageRequest(request.query));
+      return { payments: page.items, nextCursor: page.nextCursor };
+    },
+  );
+
+  app.get(
+    '/billing/payments/:paymentID',
+    {
+      config: { scope: 'billing:read', resource: 'payment' },
+      schema: { tags, summary: 'One payment, with its payer', params: PaymentParams, response: { 200: Payment, ...errorResponses(404) } },
+    },
+    async (request) => payments.getPayment(deps.db, contextOf(request, deps), request.params.paymentID),
+  );
+
+  app.post(
+    '/billing/payments/:paymentID/refunds',
+    {
+      config: { scope: 'billing:write', resource: 'payment' },
+      schema: {
+        tags,
+        summary: 'Refund a confirmed payment, in part or in full',
+        description:
+          'Omitted amount: what is left. Above what is left: 422 refund_exceeds_payment. A payment that is not confirmed: 409 ' +
+          'invalid_payment_state. At the full amount the payment becomes refunded and its download grants are revoked.',
+        params: PaymentParams,
+        body: RefundBody,
+        response: { 201: Refund, ...errorResponses(404, 409, 422) },
+      },
+    },
+    async (request, reply) =>
+      deps.idempotency.run(request, reply, 201, (tx) => payments.refundPayment(tx, contextOf(request, deps), request.params.paymentID, request.body ?? {})),
+  );
+
+  app.get(
+    '/billing/payments/:paymentID/refunds',
+    {
+      config: { scope: 'billing:read', resource: 'payment' },
+      schema: { tags, summary: "A payment's refunds, newest first", params: PaymentParams, querystring: ListQuery, response: { 200: RefundList, ...errorResponses(404, 422) } },
+    },
+    async (request) => {
+      const page = await payments.listRefunds(deps.db, contextOf(request, deps), request.params.paymentID, pageRequest(request.query));
+      return { refunds: page.items, nextCursor: page.nextCursor };
+    },
+  );
+
+  registerTestHelpers(app, deps);
+}
+
+/** POST /test/payments/{paymentID}/confirm | fail | chargeback: sandbox keys only; a live key gets 404. */
+function registerTestHelpers(app: App, deps: AppDeps): void {
+  const moves = [
+    { path: 'confirm', summary: 'Confirm a sandbox charge as if the money arrived', run: payments.confirmPayment },
+    { path: 'chargeback', summary: 'Charge back a confirmed sandbox payment (the buyer disputed it)', run: payments.chargeBackPayment },
+  ];
+  for (const move of moves) {
+    app.post(
+      `/test/payments/:paymentID/${move.path}`,
+      {
+        config: { scope: 'billing:write', resource: 'payment' },
+        schema: { tags: ['test'], summary: move.summary, params: PaymentParams, response: { 200: Payment, ...errorResponses(404, 409) } },
+      },
+      async (request, reply) => {
+        const ctx = sandboxOnly(contextOf(request, deps), request.url);
+        return deps.idempotency.run(request, reply, 200, async (tx) => {
+          await move.run(tx, ctx, request.params.paymentID);
+          return payments.getPayment(tx, ctx, request.params.paymentID);
+        });
+      },
+    );
+  }
+  app.post(
+    '/test/payments/:paymentID/fail',
+    {
+      config: { scope: 'billing:write', resource: 'payment' },
+      schema: {
+        tags: ['test'],
+        summary: 'Fail a pending sandbox charge with a failure code',
+        params: PaymentParams,
+        body: FailBody,
+        response: { 200: Payment, ...errorResponses(404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const ctx = sandboxOnly(contextOf(request, deps), request.url);
+      const code = request.body?.failureCode ?? 'provider_error';
+      return deps.idempotency.run(request, reply, 200, async (tx) => {
+        await payments.failPayment(tx, ctx, request.params.paymentID, code);
+        return payments.getPayment(tx, ctx, request.params.paymentID);
+      });
+    },
+  );
+}
+
+function sandboxOnly<T extends { tenant: { environment: string } }>(ctx: T, url: string): T {
+  // Test helpers do not exist in production: answer as for an unknown route.
+  if (ctx.tenant.environment !== 'sandbox') throw new AppError('not_found', `No route POST ${url.split('?')[0]}.`, { resource: 'route' });
+  return ctx;
+}

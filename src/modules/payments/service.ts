@@ -1,0 +1,44 @@
+// Payments: charge attempts against invoices. The use cases other areas and the routes call (all
+// writes take the caller's transaction and record their events in it):
+//
+//   createCharge(tx, ctx, invoiceId, {method, payer?, settlementNetwork?, expiresInSeconds?})
+//       -> the payment with its charge-creation-only fields      (payment.created[, payment.failed of the superseded one])
+//   confirmPayment(tx, ctx, id)   pending -> confirmed; pays the invoice, grants its deliverables
+//                                 (payment.confirmed, invoice.paid, deliverable.granted)
+//   failPayment(tx, ctx, id, failureCode), chargeBackPayment(tx, ctx, id)
+//   refundPayment(tx, ctx, id, {amount?, reason?}), listRefunds(ex, ctx, id, page)
+//   getPayment(ex, ctx, id), listPayments(ex, ctx, filter, page)       (with `payer`)
+//   expireLapsedPayments(db, clock, baseUrl)  the sweep: lapsed Pix codes and boletos fail with `expired`
+//
+// docs/decisions/payments.md holds the rules the interface leaves open.
+import type { UseCaseContext } from '../../core/context.ts';
+import { notFound } from '../../core/errors.ts';
+import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
+import type { Executor } from '../../db/database.ts';
+import type { PayerView, PaymentView } from './payment-view.ts';
+import { presentPayment, presentPayments } from './present-payments.ts';
+import * as repo from './repository.ts';
+
+export { createCharge, type ChargeInput } from './create-charge.ts';
+export { confirmPayment, failPayment, chargeBackPayment } from './payment-transitions.ts';
+export { refundPayment, listRefunds, type RefundView } from './refunds.ts';
+export { expireLapsedPayments } from './expiry.ts';
+export type { PaymentView } from './payment-view.ts';
+export type { PaymentFilter } from './repository.ts';
+
+/** A payment as the reads show it: always with `payer` (null when the invoice identifies nobody). */
+export type PaymentWithPayer = PaymentView & { payer: PayerView | null };
+
+const withPayer = (view: PaymentView): PaymentWithPayer => ({ ...view, payer: view.payer ?? null });
+
+export async function getPayment(ex: Executor, ctx: UseCaseContext, id: string): Promise<PaymentWithPayer> {
+  const row = await repo.findPayment(ex, ctx.tenant, id);
+  if (!row) throw notFound('payment');
+  return withPayer(await presentPayment(ex, ctx, row, { payer: true }));
+}
+
+/** The tenant's payments, newest first. */
+export async function listPayments(ex: Executor, ctx: UseCaseContext, filter: repo.PaymentFilter, page: PageRequest): Promise<Page<PaymentWithPayer>> {
+  const result = toPage(await repo.listPayments(ex, ctx.tenant, filter, page.limit, page.afterId), page.limit);
+  return { items: (await presentPayments(ex, ctx, result.items, { payer: true })).map(withPayer), nextCursor: result.nextCursor };
+}
