@@ -31,6 +31,7 @@ import { registerInvoiceRoutes } from './modules/invoices/routes.ts';
 import { registerMeteringRoutes } from './modules/metering/routes.ts';
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
 import { registerSandboxRoutes } from './modules/payments/sandbox-routes.ts';
+import { registerBoletoRoutes } from './modules/payments/boleto-routes.ts';
 import { createObjectStore } from './modules/storage/create-store.ts';
 import { registerStorageRoutes } from './modules/storage/routes.ts';
 
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerStorageRoutes(app, deps);
   registerCheckoutRoutes(app, deps);
   registerSandboxRoutes(app, deps);
+  registerBoletoRoutes(app, deps);
 
   return Object.assign(app, { deps });
 }

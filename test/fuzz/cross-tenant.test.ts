@@ -24,9 +24,9 @@ beforeAll(async () => {
   t = await startTestApp();
   acme = await seedAccount(t.client, 'Acme');
   other = await seedAccount(t.client, 'Other');
-  own = await createResources(t.client, acme.key);
-  otherAccount = await createResources(t.client, other.key);
-  ownProduction = await createResources(t.client, acme.liveKey);
+  own = await createResources(t.client, t.app.deps.db, acme.key);
+  otherAccount = await createResources(t.client, t.app.deps.db, other.key);
+  ownProduction = await createResources(t.client, t.app.deps.db, acme.liveKey);
   doc = (await t.client.get('/openapi.json', null)).body;
   operations = operationsOf(doc).filter((op) => op.pathParams.length > 0 && !op.pathParams.includes('*') && op.auth === 'secret');
 });

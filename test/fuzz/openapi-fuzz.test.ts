@@ -23,7 +23,7 @@ let doc: Schema;
 beforeAll(async () => {
   t = await startTestApp();
   acme = await seedAccount(t.client, 'Fuzz account');
-  resources = await createResources(t.client, acme.key);
+  resources = await createResources(t.client, t.app.deps.db, acme.key);
   doc = (await t.client.get('/openapi.json', null)).body;
 });
 afterAll(() => t.close());

@@ -1,6 +1,8 @@
 // Real resources of one account and environment, created through the public API, so generated
 // requests hit existing ids as well as unknown ones. Keyed by the OpenAPI path parameter names.
 import { createCustomer, createMeter, createPublishedUsageProduct, enroll } from '../factories/catalog.ts';
+import type { Db } from '../../src/db/database.ts';
+import { createPendingPayment } from '../factories/payments.ts';
 import type { ApiClient } from '../harness.ts';
 
 export interface Resources {
@@ -15,7 +17,7 @@ function expectOk(res: { status: number; raw: string }, what: string): void {
 }
 
 /** One of each resource a path can name, under `key` (a sandbox or production secret key). */
-export async function createResources(client: ApiClient, key: string): Promise<Resources> {
+export async function createResources(client: ApiClient, db: Db, key: string): Promise<Resources> {
   const meter = await createMeter(client, key);
   const { product, version, meter: usageMeter } = await createPublishedUsageProduct(client, key);
   const customer = await createCustomer(client, key, { externalId: `ext-${product.id.slice(-8)}` });
@@ -31,6 +33,7 @@ export async function createResources(client: ApiClient, key: string): Promise<R
   // A key of its own for DELETE /account/keys/{keyID}: revoking it leaves the caller's key alone.
   const spareKey = await client.post('/account/keys', key, { name: 'spare', scopes: ['billing:read'] });
   expectOk(spareKey, 'spare key');
+  const paymentId = await createPendingPayment(client, db, key, customer.id);
   const events = await client.get('/account/events?limit=1', key);
   expectOk(events, 'account events');
   return {
@@ -44,6 +47,7 @@ export async function createResources(client: ApiClient, key: string): Promise<R
       linkID: link.body.id,
       invoiceID: invoice.body.id,
       keyID: spareKey.body.id,
+      paymentID: paymentId,
       eventID: events.body.events[0].id,
     },
     words: [meter.key, usageMeter.key, customer.externalId, 'BRL', 'USD', 'JPY', 'sum', 'max', 'per_unit', 'tiered', 'link', 'file'],

@@ -74,6 +74,14 @@ describe('boleto', () => {
     expect(p.boletoDueDate).toBe(dueDate);
     expect(p.boletoUrl).toMatch(new RegExp(`/pay/${acme.slug}/boletos/${p.id}\\?token=`));
     expect(p).not.toHaveProperty('pixPayload');
+    const page = await t.app.inject({ method: 'GET', url: p.boletoUrl.slice(t.config.baseUrl.length) });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body.replace(/\D/g, '')).toContain(p.boletoLine);
+    expect(page.body).toContain('data:image/png;base64,');
+    expect(page.headers['content-security-policy']).toContain('img-src data:');
+    const wrong = await t.app.inject({ method: 'GET', url: p.boletoUrl.slice(t.config.baseUrl.length).replace(/token=[^&]+/, 'token=nope') });
+    expect(wrong.statusCode).toBe(404);
   });
 });
 

@@ -20,9 +20,9 @@ export function sandboxPixLocation(baseUrl: string, confirmToken: string): strin
   return `${baseUrl.replace(/^https?:\/\//, '').replace(/\/$/, '')}/pay/sandbox/pix/${confirmToken}`;
 }
 
-/** Pix txid: 25 to 35 letters and digits; the payment id without dashes is 32. */
+/** Pix txid: at most 25 letters and digits in a BR Code; the last 25 hex digits of the payment id (about 74 random bits). */
 export function pixTxid(paymentId: string): string {
-  return paymentId.replace(/-/g, '');
+  return paymentId.replace(/-/g, '').slice(-25);
 }
 
 /** Start of the UTC day after `date`: a boleto is payable through its whole due date. */

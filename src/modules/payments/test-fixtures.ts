@@ -26,8 +26,8 @@ export async function paidPayment(t: TestContext, key: string, customerId: strin
   return { invoice, payment: res.body };
 }
 
-export async function eventsOf(t: TestContext, key: string, type: string): Promise<Array<{ type: string; data: any }>> {
+export async function eventsOf(t: TestContext, key: string, type: string) {
   const res = await t.client.get(`/account/events?type=${type}&limit=100`, key);
   expect(res.status, res.raw).toBe(200);
-  return res.body.events;
+  return res.body.events as Array<{ type: string; data: ReturnType<typeof JSON.parse> }>;
 }
