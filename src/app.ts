@@ -23,6 +23,7 @@ import { registerCheckoutRoutes } from './modules/checkout/routes.ts';
 import { registerMeterRoutes } from './modules/catalog/meter-routes.ts';
 import { registerPaymentLinkRoutes } from './modules/catalog/payment-link-routes.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
+import { registerDeliveryRoutes } from './modules/deliveries/routes.ts';
 import { registerEnrollmentRoutes } from './modules/customers/enrollment-routes.ts';
 import { registerEmailRoutes } from './modules/email/routes.ts';
 import { registerEventRoutes } from './modules/events/routes.ts';
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerEnrollmentRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerPaymentRoutes(app, deps);
+  registerDeliveryRoutes(app, deps);
   registerMeteringRoutes(app, deps);
   registerEmailRoutes(app, deps);
   registerStorageRoutes(app, deps);

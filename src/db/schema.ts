@@ -3,6 +3,7 @@ import type { Environment } from '../core/context.ts';
 import type { FoundationTables } from '../modules/accounts/tables.ts';
 import type { CatalogTables } from '../modules/catalog/tables.ts';
 import type { CustomerTables } from '../modules/customers/tables.ts';
+import type { DeliveryTables } from '../modules/deliveries/tables.ts';
 import type { EmailTables } from '../modules/email/tables.ts';
 import type { EventTables } from '../modules/events/tables.ts';
 import type { InvoiceTables } from '../modules/invoices/tables.ts';
@@ -13,7 +14,7 @@ import type { IdempotencyTables } from '../http/idempotency-tables.ts';
 
 export type { Environment };
 
-export interface Database extends FoundationTables, EventTables, IdempotencyTables, CatalogTables, CustomerTables, StorageTables, InvoiceTables, EmailTables, MeteringTables, PaymentTables {
+export interface Database extends FoundationTables, EventTables, IdempotencyTables, CatalogTables, CustomerTables, StorageTables, InvoiceTables, EmailTables, MeteringTables, PaymentTables, DeliveryTables {
   schema_migrations: { name: string; applied_at: Date };
 }
 

@@ -1,0 +1,102 @@
+// SQL for download grants. Executor first, filtered by tenant; the lookup by token serves the
+// keyless download route, whose token is the credential.
+import type { Executor } from '../../db/database.ts';
+import type { Tenant } from '../../core/context.ts';
+import type { DownloadGrantRow } from './tables.ts';
+
+/**
+ * The products an invoice sells that have a deliverable: the products its lines name, and the
+ * product of its enrollment (usage and subscription invoices). A read across the invoices,
+ * enrollments and product_deliverables tables, so granting costs one query.
+ */
+export async function findDeliverableProducts(ex: Executor, tenant: Tenant, invoiceId: string): Promise<string[]> {
+  const rows = await ex
+    .selectFrom('product_deliverables as d')
+    .select('d.product_id')
+    .where('d.account_id', '=', tenant.accountId)
+    .where('d.environment', '=', tenant.environment)
+    .where((eb) =>
+      eb.or([
+        eb(
+          'd.product_id',
+          'in',
+          eb.selectFrom('invoice_line_items as l').select('l.product_id').where('l.invoice_id', '=', invoiceId).where('l.product_id', 'is not', null),
+        ),
+        eb(
+          'd.product_id',
+          'in',
+          eb.selectFrom('invoices as i').innerJoin('enrollments as e', 'e.id', 'i.customer_id').select('e.product_id').where('i.id', '=', invoiceId),
+        ),
+      ]),
+    )
+    .orderBy('d.product_id')
+    .execute();
+  return rows.map((r) => r.product_id);
+}
+
+/** Inserts the grants that do not exist yet (one per payment and product); returns those inserted. */
+export async function insertGrants(ex: Executor, rows: DownloadGrantRow[]): Promise<DownloadGrantRow[]> {
+  if (rows.length === 0) return [];
+  return ex
+    .insertInto('download_grants')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['payment_id', 'product_id']).doNothing())
+    .returningAll()
+    .execute();
+}
+
+export async function markEmailed(ex: Executor, tenant: Tenant, ids: string[], at: Date): Promise<DownloadGrantRow[]> {
+  if (ids.length === 0) return [];
+  return ex
+    .updateTable('download_grants')
+    .set({ email_sent_at: at })
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .where('id', 'in', ids)
+    .returningAll()
+    .execute();
+}
+
+export async function revokePaymentGrants(ex: Executor, tenant: Tenant, paymentId: string, at: Date): Promise<DownloadGrantRow[]> {
+  return ex
+    .updateTable('download_grants')
+    .set({ revoked_at: at })
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .where('payment_id', '=', paymentId)
+    .where('revoked_at', 'is', null)
+    .returningAll()
+    .execute();
+}
+
+export async function listInvoiceGrants(ex: Executor, tenant: Tenant, invoiceId: string): Promise<DownloadGrantRow[]> {
+  return ex
+    .selectFrom('download_grants')
+    .selectAll()
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function findGrantByToken(ex: Executor, token: string): Promise<DownloadGrantRow | undefined> {
+  return ex.selectFrom('download_grants').selectAll().where('token', '=', token).executeTakeFirst();
+}
+
+/** The invoice's customer (the payer of a one-off invoice, or the enrollment's customer) and its number. */
+export async function findInvoiceRecipient(
+  ex: Executor,
+  tenant: Tenant,
+  invoiceId: string,
+): Promise<{ invoice_number: string | null; name: string | null; email: string | null } | undefined> {
+  return ex
+    .selectFrom('invoices as i')
+    .leftJoin('enrollments as e', 'e.id', 'i.customer_id')
+    .leftJoin('customers as c', (join) => join.onRef('c.id', '=', (eb) => eb.fn.coalesce('i.payer_id', 'e.customer_id')))
+    .select(['i.invoice_number', 'c.name', 'c.email'])
+    .where('i.account_id', '=', tenant.accountId)
+    .where('i.environment', '=', tenant.environment)
+    .where('i.id', '=', invoiceId)
+    .executeTakeFirst();
+}
