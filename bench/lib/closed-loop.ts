@@ -47,7 +47,7 @@ export async function runClosedLoop(url: string, workload: Workload, options: Cl
         setupRequest: (request, context) => {
           const { id, body } = workload.next();
           (context as Context).id = id;
-          return { ...request, body, headers: requestHeaders(workload, id, options.headers) };
+          return { ...request, path: workload.pathOf?.(id) ?? workload.path, body, headers: requestHeaders(workload, id, options.headers) };
         },
         onResponse: (status, body, context) => {
           const id = (context as Context).id;

@@ -45,7 +45,7 @@ export async function runOpenLoop(url: string, workload: Workload, options: Open
     const { id, body } = workload.next();
     const headers = requestHeaders(workload, id, options.headers);
     const done = pool
-      .request({ method: 'POST', path: workload.path, headers, body })
+      .request({ method: 'POST', path: workload.pathOf?.(id) ?? workload.path, headers, body })
       .then(async (response) => {
         const text = await response.body.text();
         if (measured) latencies.push(performance.now() - due);

@@ -37,6 +37,8 @@ export interface Profile {
   manyTenants: { accounts: number; enrollmentsPerAccount: number; seconds: number; spreadHours: number } | null;
   /** Scenario 8: fresh batches and replays over two service processes, round-robin (null: not run). */
   twoProcesses: { batchSeconds: number; replaySeconds: number } | null;
+  /** Scenario 9: Pix charges over a pool of open invoices (null: not run). */
+  charges: { invoices: number; connections: number; seconds: number; confirmations: number } | null;
 }
 
 export const QUICK: Profile = {
@@ -61,6 +63,7 @@ export const QUICK: Profile = {
   meterSeconds: 1,
   manyTenants: { accounts: 50, enrollmentsPerAccount: 10, seconds: 1, spreadHours: 2 },
   twoProcesses: { batchSeconds: 1, replaySeconds: 1 },
+  charges: { invoices: 200, connections: 16, seconds: 2, confirmations: 20 },
 };
 
 export const FULL: Profile = {
@@ -85,4 +88,5 @@ export const FULL: Profile = {
   meterSeconds: 3,
   manyTenants: { accounts: 50, enrollmentsPerAccount: 10, seconds: 5, spreadHours: 2 },
   twoProcesses: { batchSeconds: 5, replaySeconds: 5 },
+  charges: { invoices: 1000, connections: 16, seconds: 10, confirmations: 200 },
 };

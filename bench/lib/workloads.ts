@@ -15,6 +15,8 @@ export interface EventTarget {
 
 export interface Workload {
   readonly path: string;
+  /** The path of request `id`, when it is not always `path` (charges name their invoice). */
+  pathOf?(id: number): string;
   /** Prefix of the Idempotency-Keys of this workload's requests (unique per run). */
   readonly keyPrefix: string;
   /** Builds the next request; registers it as pending. */

@@ -16,6 +16,8 @@ export interface References {
   accountId: string;
   /** Reference (3) reads the service's events, so it starts once the tenant exists (during seeding). */
   startUsageSum(): Promise<RunningServer>;
+  /** Reference (5), naive Pix charges: started by scenario 9 (it needs the service's tables). */
+  charges?: () => Promise<RunningServer>;
 }
 
 export interface ScenarioContext {

@@ -21,6 +21,7 @@ import { singleEventScenario } from './ingest-single.ts';
 import { invoiceScenario } from './invoice-from-usage.ts';
 import { manyTenantsScenario } from './many-tenants.ts';
 import { metersScenario } from './meters-check.ts';
+import { pixChargeScenario } from './pix-charges.ts';
 import { twoProcessScenario } from './two-processes.ts';
 
 interface PhaseOptions {
@@ -48,7 +49,16 @@ export async function postgresPhase(serverUrl: string, options: PhaseOptions): P
     await service.withDatabase((sql) => sql.query('create table ref_usage_events (like usage_events including all)'));
     const ingest = await starting;
     const startUsageSum = () => startReference('ref 3 (raw usage sum)', 'bench/reference/usage-sum.ts', referenceEnv(database.url, options.profile.poolSize, tenant.accountId, tenant.meterId));
-    const references = { ...ingest, startUsageSum };
+    const startCharges = async () => {
+      // The reference's tables: invoices it charges (copied from the service's), payments shaped like payments.
+      await service!.withDatabase(async (sql) => {
+        await sql.query('create table if not exists ref_invoices (id uuid primary key, amount_due numeric not null, currency text not null, status text not null)');
+        await sql.query('create table if not exists ref_payments (like payments including all)');
+      });
+      const env = { ...referenceEnv(database.url, options.profile.poolSize, tenant.accountId, tenant.meterId), PUBLIC_HOST: new URL(service!.url).host };
+      return startReference('ref 5 (naive pix charge)', 'bench/reference/pix-charge.ts', env);
+    };
+    const references = { ...ingest, startUsageSum, charges: startCharges };
     const startServiceProcess = (name: string, env: Record<string, string>) => startPostgresService(database.url, dataDir, options.profile.poolSize, { name, env });
     await runScenarios({ ...options, service, tenant, references, eventTimestamp: pinnedTimestamp(), startServiceProcess });
     return facts;
@@ -138,6 +148,12 @@ async function runScenarios(ctx: ScenarioContext): Promise<void> {
     await guarded(ctx, '7. many tenants', async () => {
       await routes.single();
       await manyTenantsScenario(ctx);
+    });
+  }
+  if (profile.charges) {
+    await guarded(ctx, '9. pix charges', async () => {
+      await probe(`/billing/invoices/${'0'.repeat(8)}-0000-7000-8000-${'0'.repeat(12)}/payments`);
+      await pixChargeScenario(ctx);
     });
   }
   const startProcess = ctx.startServiceProcess;

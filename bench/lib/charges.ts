@@ -1,0 +1,137 @@
+// Pix charge creation workloads: POST /billing/invoices/{invoiceID}/payments {method: "pix"}, round
+// robin over a pool of open invoices (so concurrent requests rarely meet on one invoice, and each
+// invoice is charged a few times over a run: every charge after the first supersedes the last,
+// as a buyer switching method does). An answer counts when it is a 201 pending Pix charge of that
+// invoice with a BR Code whose CRC an independent library (pix-utils) accepts and a PNG QR.
+import { hasError, parsePix } from 'pix-utils';
+import { Pool } from 'undici';
+import { JsonClient } from './http.ts';
+import { sleep } from './processes.ts';
+import type { Tenant } from './setup.ts';
+import type { Workload } from './workloads.ts';
+
+const PNG_BASE64 = 'iVBORw0KGgo';
+
+export class PixCharges implements Workload {
+  readonly path = '/billing/invoices/{invoiceID}/payments';
+  readonly pending = new Map<number, string>();
+  readonly problems: string[] = [];
+  problemCount = 0;
+  /** Request id -> invoice id, and the charges acknowledged per invoice. */
+  private readonly invoiceOf: string[] = [];
+  readonly acknowledgedByInvoice = new Map<string, number>();
+  private requests = 0;
+
+  constructor(
+    readonly keyPrefix: string,
+    private readonly invoices: string[],
+  ) {}
+
+  get expected() {
+    return { count: this.requests, tenths: 0 };
+  }
+
+  get sent(): number {
+    return this.requests;
+  }
+
+  next(): { id: number; body: string } {
+    const id = this.requests++;
+    this.invoiceOf[id] = this.invoices[id % this.invoices.length]!;
+    const body = '{"method":"pix"}';
+    this.pending.set(id, body);
+    return { id, body };
+  }
+
+  pathOf(id: number): string {
+    return `/billing/invoices/${this.invoiceOf[id]}/payments`;
+  }
+
+  authorizationOf(): string | undefined {
+    return undefined;
+  }
+
+  answer(id: number, status: number, body: string): void {
+    const problem = status === 201 ? this.check(id, body) : `status ${status}`;
+    if (problem === null) {
+      this.pending.delete(id);
+      const invoice = this.invoiceOf[id]!;
+      this.acknowledgedByInvoice.set(invoice, (this.acknowledgedByInvoice.get(invoice) ?? 0) + 1);
+      return;
+    }
+    this.problemCount += 1;
+    if (this.problems.length < 5) this.problems.push(`${problem}: ${body.slice(0, 300)}`);
+  }
+
+  private check(id: number, body: string): string | null {
+    let charge: { invoiceId?: string; status?: string; pixPayload?: string; pixQrImage?: string };
+    try {
+      charge = JSON.parse(body);
+    } catch {
+      return 'not JSON';
+    }
+    if (charge.invoiceId !== this.invoiceOf[id] || charge.status !== 'pending') return 'not a pending charge of the invoice';
+    if (typeof charge.pixPayload !== 'string' || hasError(parsePix(charge.pixPayload))) return 'BR Code refused by pix-utils';
+    if (typeof charge.pixQrImage !== 'string' || !charge.pixQrImage.startsWith(PNG_BASE64)) return 'no PNG QR';
+    return null;
+  }
+
+  assertHealthy(stage: string): void {
+    if (this.problemCount > 0) throw new Error(`${stage}: ${this.problemCount} wrong answers, first: ${this.problems[0]}`);
+  }
+}
+
+/** Resends the requests cut off by the end of a run with their own Idempotency-Key: each ends executed exactly once. */
+export async function resendCharges(url: string, workload: PixCharges, headers: Record<string, string>): Promise<void> {
+  if (workload.pending.size === 0) return;
+  await sleep(100);
+  const pool = new Pool(url, { connections: 4, headersTimeout: 60_000, bodyTimeout: 60_000 });
+  try {
+    for (let pass = 0; pass < 3 && workload.pending.size > 0; pass += 1) {
+      for (const [id, body] of [...workload.pending]) {
+        try {
+          const response = await pool.request({
+            method: 'POST',
+            path: workload.pathOf(id),
+            headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': `${workload.keyPrefix}-${id}` },
+            body,
+          });
+          const text = await response.body.text();
+          // 409 idempotency_key_in_use: the cut-off request is still running; the next pass sees its answer.
+          if (response.statusCode !== 409) workload.answer(id, response.statusCode, text);
+        } catch {
+          // Still pending: the next pass retries it.
+        }
+      }
+      if (workload.pending.size > 0) await sleep(500);
+    }
+  } finally {
+    await pool.close();
+  }
+}
+
+/** `count` open invoices of 49.90 BRL for one customer, through the API (create, then finalize). */
+export async function openInvoices(baseUrl: string, tenant: Tenant, count: number, label: string): Promise<string[]> {
+  const api = new JsonClient(baseUrl, `Bearer ${tenant.secretKey}`, 8);
+  try {
+    const customer = await api.expect<{ id: string }>('POST', '/customers', { name: `Bench ${label}`, email: `${label}@example.com` }, [201]);
+    const ids: string[] = [];
+    for (let i = 0; i < count; i += 8) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(8, count - i) }, async () => {
+          const draft = await api.expect<{ id: string }>('POST', '/billing/invoices', {
+            customerId: customer.id,
+            currency: 'BRL',
+            lineItems: [{ description: 'Plano mensal', quantity: '1', unitPrice: '49.90' }],
+          }, [201]);
+          await api.expect('POST', `/billing/invoices/${draft.id}/finalize`, {}, [200]);
+          return draft.id;
+        }),
+      );
+      ids.push(...batch);
+    }
+    return ids;
+  } finally {
+    await api.close();
+  }
+}
