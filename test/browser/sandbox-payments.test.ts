@@ -1,0 +1,98 @@
+// The payer's sandbox pages in a real browser (Debian's chromium through playwright-core): the
+// confirmation page of a Pix charge, whose button confirms it and pays the invoice, and the
+// printable boleto page with its barcode image. Screenshots go to test/browser/screenshots/
+// (gitignored) for a person to look at. Without chromium this file skips, saying why.
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+if (!available) console.warn(`Skipping the browser tests: no chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
+
+const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
+
+describe.skipIf(!available)('sandbox payment pages in chromium', () => {
+  let t: TestContext;
+  let acme: SeededAccount;
+  let browser: Browser;
+  let origin: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    acme = await seedAccount(t.client, 'Padaria Pão Quente');
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  /** An open invoice of 1,243.50 BRL charged by `method`. */
+  async function charge(method: string) {
+    const customer = await t.client.post('/customers', acme.key, { name: 'Ana Souza', email: 'ana@example.com' });
+    const draft = await t.client.post('/billing/invoices', acme.key, {
+      customerId: customer.body.id,
+      currency: 'BRL',
+      dueDate: '2030-12-10T12:00:00.000Z',
+      lineItems: [{ description: 'Assinatura anual', quantity: '1', unitPrice: '1243.50' }],
+    });
+    expect((await t.client.post(`/billing/invoices/${draft.body.id}/finalize`, acme.key)).status).toBe(200);
+    const res = await t.client.post(`/billing/invoices/${draft.body.id}/payments`, acme.key, { method });
+    expect(res.status, res.raw).toBe(201);
+    return res.body;
+  }
+
+  /** The page at a link the service handed out, on this test's origin. */
+  async function open(link: string): Promise<{ page: Page; consoleErrors: string[]; status: number | undefined }> {
+    const url = new URL(link);
+    const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    const response = await page.goto(`${origin}${url.pathname}${url.search}`);
+    return { page, consoleErrors, status: response?.status() };
+  }
+
+  it('confirms a Pix charge with the button of its sandbox page, and the invoice is paid', async () => {
+    const pix = await charge('pix');
+    const { page, consoleErrors, status } = await open(pix.sandboxConfirmUrl);
+    expect(status).toBe(200);
+    expect(await page.locator('h1').innerText()).toBe('Confirm this test payment');
+    expect(await page.locator('.amount').innerText()).toBe('1243.50 BRL');
+    await mkdir(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOTS, 'sandbox-confirm.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Confirm payment' }).click();
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Payment confirmed');
+    expect(await page.locator('#status').innerText()).toBe('confirmed');
+    expect(consoleErrors).toEqual([]); // the CSP allowed the form post and the styles, nothing else ran
+    await page.screenshot({ path: join(SCREENSHOTS, 'sandbox-confirmed.png'), fullPage: true });
+    await page.close();
+    const invoice = await t.client.get(`/billing/invoices/${pix.invoiceId}`, acme.key);
+    expect(invoice.body).toMatchObject({ status: 'paid', amountDue: '0.00' });
+  });
+
+  it('shows the printable boleto with its grouped line and the barcode image', async () => {
+    const boleto = await charge('boleto');
+    const { page, consoleErrors, status } = await open(boleto.boletoUrl);
+    expect(status).toBe(200);
+    const line = await page.locator('#line').innerText();
+    expect(line.replace(/\D/g, '')).toBe(boleto.boletoLine);
+    expect(line).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
+    expect(await page.locator('#amount').innerText()).toBe('1243.50 BRL');
+    expect(await page.locator('#due-date').innerText()).toBe('10/12/2030');
+    // The barcode is a data: image the CSP allows: it loaded and has a width.
+    expect(await page.locator('img.barcode').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 200)).toBe(true);
+    expect(consoleErrors).toEqual([]);
+    await mkdir(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOTS, 'boleto.png'), fullPage: true });
+    await page.close();
+  });
+});
