@@ -117,7 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
 }
 
 /** Adds what every route shares to its schema: standard errors, security, and docs routes keyless. */
-function documentRoute(route: { url: string; config?: unknown; schema?: Record<string, unknown> }): void {
+function documentRoute(route: { url: string; method: string | string[]; config?: unknown; schema?: Record<string, unknown> }): void {
   if (route.url.startsWith('/docs')) {
     route.config = { ...(route.config as object), auth: 'none', rateLimit: false };
     return;
@@ -128,6 +128,8 @@ function documentRoute(route: { url: string; config?: unknown; schema?: Record<s
   const response = ((schema.response as Record<string, unknown>) ??= {});
   const statuses = config.auth === 'none' ? [400, 429, 500, 503] : config.auth === 'admin' ? [400, 401, 500, 503] : [400, 401, 403, 429, 500, 503];
   for (const status of statuses) response[status] ??= ERROR_RESPONSE[status];
+  // Any request with a body may be larger than BODY_LIMIT_BYTES.
+  if ([route.method].flat().some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH')) response[413] ??= ERROR_RESPONSE[413];
   if (config.auth === 'none') schema.security = [];
   if (config.auth === 'admin') schema.security = [{ admin: [] }];
 }

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../../../test/harness.ts';
+import { createDraftInvoice } from '../invoices/service.ts';
 import { createCustomer } from '../invoices/test-fixtures.ts';
 import { charge, eventsOf, openInvoice } from '../payments/test-fixtures.ts';
 import { createProduct, getBytes, uploadObject } from '../storage/testing.ts';
@@ -89,6 +90,27 @@ describe('granting', () => {
     const file = await getBytes(t, redirect.headers.location as string);
     expect(file.status).toBe(200);
     expect(Buffer.compare(file.bytes, bytes)).toBe(0);
+  });
+});
+
+describe('enrollment invoices', () => {
+  it("grants the enrollment's product deliverable when a usage invoice without product lines is paid", async () => {
+    const productId = await productWithLink('https://example.com/api-docs');
+    const product = await t.client.get(`/products/${productId}/versions`, acme.key);
+    const versionId = product.body.versions[0].id;
+    expect((await t.client.post(`/products/${productId}/versions/${versionId}/publish`, acme.key)).status).toBe(200);
+    const enrollment = await t.client.post(`/customers/${customerId}/enrollments`, acme.key, { productId });
+    expect(enrollment.status, enrollment.raw).toBe(201);
+    const ctx = { tenant: { accountId: acme.id, environment: 'sandbox' as const }, now: t.app.deps.clock.now(), baseUrl: t.config.baseUrl };
+    const draft = await t.app.deps.db.transaction().execute((tx) =>
+      createDraftInvoice(tx, ctx, { customerId: enrollment.body.id, currency: 'BRL', lines: [{ type: 'usage', description: 'API calls', quantity: '100', unitPrice: '0.10' }] }),
+    );
+    await t.client.post(`/billing/invoices/${draft.id}/finalize`, acme.key);
+    const payment = await charge(t, acme.key, draft.id, { method: 'card' });
+    await t.client.post(`/test/payments/${payment.id}/confirm`, acme.key);
+    const grants = (await grantsOf(draft.id)).body.grants;
+    expect(grants).toHaveLength(1);
+    expect(grants[0]).toMatchObject({ productId, paymentId: payment.id });
   });
 });
 
