@@ -1,9 +1,15 @@
 // Charge creation over HTTP: every method's fields, the invoice and provider rules, superseding,
 // concurrency and idempotency.
+import jsQRModule from 'jsqr';
+import { hasError, parsePix } from 'pix-utils';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../../../test/harness.ts';
 import { createCustomer, createOneOffInvoice } from '../invoices/test-fixtures.ts';
 import { charge, eventsOf, openInvoice } from './test-fixtures.ts';
+
+// jsqr is CommonJS with an ES-style default in its types: take the function either way.
+const jsQR: (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null = (jsQRModule as any).default ?? jsQRModule;
 
 let t: TestContext;
 let acme: SeededAccount;
@@ -34,6 +40,12 @@ describe('pix', () => {
     expect(p.invoiceUrl).toBe(invoice.invoiceUrl);
     expect(new Date(p.pixExpiresAt).getTime() - new Date(p.createdAt).getTime()).toBe(3600_000);
     expect(p).not.toHaveProperty('refundedAmount');
+    // Read back by independent libraries: the QR decodes to exactly pixPayload, which pix-utils parses.
+    const png = PNG.sync.read(Buffer.from(p.pixQrImage, 'base64'));
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(p.pixPayload);
+    const parsed = parsePix(p.pixPayload);
+    expect(hasError(parsed)).toBe(false);
+    expect(parsed).toMatchObject({ type: 'DYNAMIC', merchantName: 'Acme Ltda', url: expect.stringContaining('/pay/sandbox/pix/') });
 
     const read = await t.client.get(`/billing/payments/${p.id}`, acme.key);
     expect(read.status).toBe(200);
