@@ -1,8 +1,8 @@
 // `npm run build`: compiles the service (src/main.ts, src/cli.ts and what they import) to dist/ with
 // tsc, then copies the files beside the sources that code reads at run time (SQL migrations and any
 // other non-TypeScript file under src/), so dist/ runs on its own: `npm run start:prod`. Last, it
-// saves an initialised empty embedded database that first starts copy instead of running initdb
-// (src/db/pglite-template.ts).
+// saves an initialised and migrated empty embedded database that first starts copy instead of
+// running initdb and the migrations (src/db/pglite-template.ts).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,9 +23,16 @@ cpSync(src, dist, { recursive: true, filter: (path) => !path.endsWith('.ts') });
 
 const scratch = mkdtempSync(join(tmpdir(), 'billing-build-'));
 try {
-  // The compiled module, so the copy lands beside it in dist/db/.
-  const template = (await import(pathToFileURL(`${dist}/db/pglite-template.js`).href)) as typeof import('../src/db/pglite-template.ts');
-  await template.buildTemplate(join(scratch, 'cluster'));
+  // The compiled modules, so the copy lands beside them in dist/db/, migrated by the compiled code.
+  const load = async <T>(module: string) => (await import(pathToFileURL(`${dist}/db/${module}.js`).href)) as T;
+  const { openDatabase } = await load<typeof import('../src/db/database.ts')>('database');
+  const { migrate } = await load<typeof import('../src/db/migrate.ts')>('migrate');
+  const { saveTemplate } = await load<typeof import('../src/db/pglite-template.ts')>('pglite-template');
+  const cluster = join(scratch, 'cluster');
+  const database = await openDatabase({ databaseUrl: null, dataDir: cluster });
+  await migrate(database);
+  await database.close();
+  saveTemplate(cluster);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

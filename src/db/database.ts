@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { initialCluster } from './pglite-template.ts';
+import { seedFromTemplate } from './pglite-template.ts';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -98,9 +98,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const lock = inMemory ? null : lockDataDir(dataDir);
   let client: PGlite;
   try {
+    if (!inMemory) seedFromTemplate(dataDir);
     // Same value types as node-postgres: int8 as a string (numeric already is one).
-    const loadDataDir = inMemory ? undefined : initialCluster(dataDir);
-    client = await PGlite.create({ dataDir: inMemory ? undefined : dataDir, loadDataDir, parsers: { [INT8_OID]: (value: string) => value } });
+    client = await PGlite.create({ dataDir: inMemory ? undefined : dataDir, parsers: { [INT8_OID]: (value: string) => value } });
   } catch (error) {
     lock?.release();
     throw error;

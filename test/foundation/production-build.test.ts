@@ -1,8 +1,8 @@
 // The production start: `npm run build` compiles to dist/, and the compiled service (no tsx) starts
-// on a fresh embedded database (copying the cluster the build initialised), applies its migrations
-// (SQL files found beside the compiled code) and answers.
+// on a fresh embedded database (copying the cluster the build initialised and migrated), finds its
+// migrations (SQL files beside the compiled code) applied, and answers.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -23,6 +23,8 @@ describe.skipIf(usingPostgres)('the compiled build', () => {
     const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { encoding: 'utf8', timeout: START_TIMEOUT_MS });
     expect(build.status, build.stderr).toBe(0);
     expect(existsSync('dist/main.js')).toBe(true);
+    // The migrated empty cluster a first start copies instead of running initdb and the migrations.
+    expect(readdirSync('dist/db').filter((name) => name.startsWith('pglite-template-') && existsSync(join('dist/db', name, 'PG_VERSION')))).toHaveLength(1);
     const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
     expect(scripts['start:prod']).toContain('dist/main.js');
     expect(scripts['start:prod']).not.toContain('tsx');
