@@ -1,6 +1,7 @@
 // Two service processes on one PostgreSQL, as behind a load balancer: both start (racing on
 // migrations), a key raced across both has exactly one effect, 100 finalizations split across
-// both number invoices 1..100 with no gap, and SIGTERM stops each cleanly.
+// both number invoices 1..100 with no gap, charges and refunds raced across both keep one pending
+// charge and never refund past the amount, and SIGTERM stops each cleanly.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, usingPostgres } from '../harness.ts';
@@ -93,6 +94,28 @@ describe.runIf(usingPostgres)('two processes on one PostgreSQL', () => {
       cursor = list.body.nextCursor;
     }
     expect(stored.sort()).toEqual([...ids].sort());
+  });
+
+  it('charges and refunds raced across both processes: one pending charge, refunds never past the amount', async () => {
+    const customer = await api(services[0]!.url, 'POST', '/customers', key, { name: 'Buyer', email: 'buyer@example.com' });
+    const draft = await api(services[0]!.url, 'POST', '/billing/invoices', key, { customerId: customer.body.id, currency: 'BRL', lineItems: [{ description: 'Item', quantity: '1', unitPrice: '30.00' }] });
+    expect((await api(services[1]!.url, 'POST', `/billing/invoices/${draft.body.id}/finalize`, key)).status).toBe(200);
+    const methods = ['pix', 'boleto', 'card', 'crypto'];
+    const charges = await Promise.all(Array.from({ length: 20 }, (_, i) => api(services[i % 2]!.url, 'POST', `/billing/invoices/${draft.body.id}/payments`, key, { method: methods[i % 4] })));
+    expect(charges.map((c) => c.status)).toEqual(Array(20).fill(201));
+    const payments = (await api(services[1]!.url, 'GET', `/billing/payments?invoiceId=${draft.body.id}&limit=100`, key)).body.payments;
+    const pending = payments.filter((p: { status: string }) => p.status === 'pending');
+    expect(pending).toHaveLength(1);
+
+    // Confirm the pending charge on both processes at once: one confirmation, the invoice paid once.
+    const confirms = await Promise.all([0, 1].map((i) => api(services[i]!.url, 'POST', `/test/payments/${pending[0].id}/confirm`, key)));
+    expect(confirms.map((c) => c.status).sort()).toEqual([200, 409]);
+    expect((await api(services[0]!.url, 'GET', `/billing/invoices/${draft.body.id}`, key)).body).toMatchObject({ status: 'paid', amountDue: '0.00' });
+
+    const refunds = await Promise.all(Array.from({ length: 40 }, (_, i) => api(services[i % 2]!.url, 'POST', `/billing/payments/${pending[0].id}/refunds`, key, { amount: '1.00' })));
+    expect(refunds.filter((r) => r.status === 201)).toHaveLength(30);
+    expect(refunds.filter((r) => r.status === 422 || r.status === 409)).toHaveLength(10);
+    expect((await api(services[1]!.url, 'GET', `/billing/payments/${pending[0].id}`, key)).body).toMatchObject({ status: 'refunded', refundedAmount: '30.00' });
   });
 
   it('SIGTERM drains and exits 0', async () => {
