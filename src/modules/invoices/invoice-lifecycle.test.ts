@@ -177,7 +177,7 @@ describe('service functions for other areas', () => {
     expect((await t.client.get(`/billing/invoices/${open.id}`, acme.key)).body).toMatchObject({ status: 'paid', paidAt: paidAt.toISOString() });
     expect(await eventsOf('invoice.paid', open.id)).toHaveLength(1);
     const twice = t.database.db.transaction().execute((tx) => markInvoicePaid(tx, contextFor(t, acme), open.id, paidAt));
-    await expect(twice).rejects.toMatchObject({ code: 'conflict', message: 'The invoice is paid; only an open invoice can be paid.' });
+    await expect(twice).rejects.toMatchObject({ code: 'conflict', message: 'The invoice is paid; only an open or uncollectible invoice can be paid.' });
   });
 
   it('markInvoicePaid refuses a draft and answers not_found for another environment', async () => {

@@ -73,9 +73,12 @@ export async function markInvoiceUncollectible(tx: Tx, ctx: UseCaseContext, id: 
   return view;
 }
 
-/** open -> paid, for the payments area when a charge is confirmed: `paidAt`, `amountDue` 0. */
+/**
+ * open|uncollectible -> paid, for the payments area when a charge is confirmed: `paidAt`,
+ * `amountDue` 0. A written-off invoice whose charge is paid after all is settled, not refunded.
+ */
 export async function markInvoicePaid(tx: Tx, ctx: UseCaseContext, invoiceId: string, paidAt: Date): Promise<InvoiceView> {
-  await lockInvoiceIn(tx, ctx, invoiceId, ['open'], 'paid');
+  await lockInvoiceIn(tx, ctx, invoiceId, ['open', 'uncollectible'], 'paid');
   const updated = await repo.updateInvoice(tx, ctx.tenant, invoiceId, { status: 'paid', paid_at: paidAt, amount_due: '0', updated_at: ctx.now });
   const view = await presentInvoice(tx, ctx, updated);
   await recordEvent(tx, ctx, 'invoice.paid', view);

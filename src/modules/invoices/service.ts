@@ -12,7 +12,7 @@
 //     when unset); an invoice with nothing due becomes paid at once            (invoice.finalized[, invoice.paid])
 //   sendInvoice(tx, ctx, id)      emails an open invoice (outbox)              (invoice.sent)
 //   voidInvoice, markInvoiceUncollectible(tx, ctx, id)                         (invoice.voided, invoice.marked_uncollectible)
-//   markInvoicePaid(tx, ctx, id, paidAt)  open -> paid, amountDue 0            (invoice.paid)
+//   markInvoicePaid(tx, ctx, id, paidAt)  open|uncollectible -> paid, amountDue 0 (invoice.paid)
 //   getInvoice(ex, ctx, id), listInvoices(ex, ctx, filter, page)
 //
 // Illegal moves throw 409 `conflict` naming the current status. `ctx.baseUrl` must be set (it is

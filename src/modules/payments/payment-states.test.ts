@@ -76,6 +76,22 @@ describe('confirmation', () => {
     expect(await read(`/billing/payments/${card.id}`)).toMatchObject({ status: 'failed', failureCode: 'superseded' });
     expect((await read(`/billing/invoices/${invoice.id}`)).status).toBe('paid');
   });
+
+  it('settles an invoice written off while its charge was pending, and refunds one voided meanwhile', async () => {
+    const writtenOff = await openInvoice(t, acme.key, customerId);
+    const late = await charge(t, acme.key, writtenOff.id, { method: 'boleto' });
+    expect((await t.client.post(`/billing/invoices/${writtenOff.id}/mark-uncollectible`, acme.key)).status).toBe(200);
+    expect((await move(late.id, 'confirm')).body.status).toBe('confirmed');
+    expect(await read(`/billing/invoices/${writtenOff.id}`)).toMatchObject({ status: 'paid', amountDue: '0.00' });
+
+    const voided = await openInvoice(t, acme.key, customerId);
+    const pending = await charge(t, acme.key, voided.id, { method: 'pix' });
+    expect((await t.client.post(`/billing/invoices/${voided.id}/void`, acme.key)).status).toBe(200);
+    const confirmed = await move(pending.id, 'confirm');
+    expect(confirmed.body).toMatchObject({ status: 'refunded', refundedAmount: '100.00' });
+    expect((await read(`/billing/payments/${pending.id}/refunds`)).refunds[0].reason).toBe('invoice_void');
+    expect((await read(`/billing/invoices/${voided.id}`)).status).toBe('void');
+  });
 });
 
 describe('failure and chargeback', () => {
