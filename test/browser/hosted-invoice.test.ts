@@ -2,38 +2,24 @@
 // page of a finalized invoice served by the real app on a random port, reads what a payer sees, and
 // saves a screenshot under test/browser/screenshots/ (gitignored) for a person to look at.
 // CI installs chromium (.ci/run); without it this file skips, saying why.
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
+import { seedAccount, type SeededAccount, type TestContext } from '../harness.ts';
+import { chromiumAvailable, screenshot, startBrowserTest, type BrowserTest } from './chromium.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available) console.warn(`Skipping the browser tests: no chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
-
-const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
-
-describe.skipIf(!available)('hosted invoice page in chromium', () => {
+describe.skipIf(!chromiumAvailable)('hosted invoice page in chromium', () => {
   let t: TestContext;
   let acme: SeededAccount;
   let browser: Browser;
   let origin: string;
+  let session: BrowserTest;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    session = await startBrowserTest();
+    ({ t, browser, origin } = session);
     acme = await seedAccount(t.client, 'Acme');
-    // As root (CI containers) chromium refuses to start with its sandbox.
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => session?.close());
 
   async function finalizedInvoice() {
     expect((await t.client.patch('/account/tenant', acme.key, { name: 'Padaria Pão Quente', supportEmail: 'contato@paoquente.example' })).status).toBe(200);
@@ -82,8 +68,7 @@ describe.skipIf(!available)('hosted invoice page in chromium', () => {
     expect(consoleErrors).toEqual([]);
     expect(await page.locator('main').evaluate((main) => getComputedStyle(main).backgroundColor)).toBe('rgb(255, 255, 255)');
 
-    await mkdir(SCREENSHOTS, { recursive: true });
-    await page.screenshot({ path: join(SCREENSHOTS, 'hosted-invoice.png'), fullPage: true });
+    await screenshot(page, 'hosted-invoice.png');
     await page.close();
   });
 
@@ -95,8 +80,7 @@ describe.skipIf(!available)('hosted invoice page in chromium', () => {
     expect(response?.status()).toBe(404);
     expect(await page.locator('h1').innerText()).toBe('Invoice not found');
     expect(await page.content()).not.toContain('Padaria');
-    await mkdir(SCREENSHOTS, { recursive: true });
-    await page.screenshot({ path: join(SCREENSHOTS, 'hosted-invoice-not-found.png') });
+    await screenshot(page, 'hosted-invoice-not-found.png', false);
     await page.close();
   });
 });

@@ -2,37 +2,24 @@
 // confirmation page of a Pix charge, whose button confirms it and pays the invoice, and the
 // printable boleto page with its barcode image. Screenshots go to test/browser/screenshots/
 // (gitignored) for a person to look at. Without chromium this file skips, saying why.
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
+import { seedAccount, type SeededAccount, type TestContext } from '../harness.ts';
+import { chromiumAvailable, screenshot, startBrowserTest, type BrowserTest } from './chromium.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available) console.warn(`Skipping the browser tests: no chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
-
-const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
-
-describe.skipIf(!available)('sandbox payment pages in chromium', () => {
+describe.skipIf(!chromiumAvailable)('sandbox payment pages in chromium', () => {
   let t: TestContext;
   let acme: SeededAccount;
   let browser: Browser;
   let origin: string;
+  let session: BrowserTest;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    session = await startBrowserTest();
+    ({ t, browser, origin } = session);
     acme = await seedAccount(t.client, 'Padaria Pão Quente');
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => session?.close());
 
   /** An open invoice of 1,243.50 BRL charged by `method`. */
   async function charge(method: string) {
@@ -67,13 +54,12 @@ describe.skipIf(!available)('sandbox payment pages in chromium', () => {
     expect(status).toBe(200);
     expect(await page.locator('h1').innerText()).toBe('Confirm this test payment');
     expect(await page.locator('.amount').innerText()).toBe('1243.50 BRL');
-    await mkdir(SCREENSHOTS, { recursive: true });
-    await page.screenshot({ path: join(SCREENSHOTS, 'sandbox-confirm.png'), fullPage: true });
+    await screenshot(page, 'sandbox-confirm.png');
     await page.getByRole('button', { name: 'Confirm payment' }).click();
     await expect.poll(() => page.locator('h1').innerText()).toBe('Payment confirmed');
     expect(await page.locator('#status').innerText()).toBe('confirmed');
     expect(consoleErrors).toEqual([]); // the CSP allowed the form post and the styles, nothing else ran
-    await page.screenshot({ path: join(SCREENSHOTS, 'sandbox-confirmed.png'), fullPage: true });
+    await screenshot(page, 'sandbox-confirmed.png');
     await page.close();
     const invoice = await t.client.get(`/billing/invoices/${pix.invoiceId}`, acme.key);
     expect(invoice.body).toMatchObject({ status: 'paid', amountDue: '0.00' });
@@ -91,8 +77,7 @@ describe.skipIf(!available)('sandbox payment pages in chromium', () => {
     // The barcode is a data: image the CSP allows: it loaded and has a width.
     expect(await page.locator('img.barcode').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 200)).toBe(true);
     expect(consoleErrors).toEqual([]);
-    await mkdir(SCREENSHOTS, { recursive: true });
-    await page.screenshot({ path: join(SCREENSHOTS, 'boleto.png'), fullPage: true });
+    await screenshot(page, 'boleto.png');
     await page.close();
   });
 });

@@ -1,11 +1,9 @@
 // Hosted pages for the payer's browser under /pay. No API key: the link is the credential. Until the
 // checkout issue lands this is the hosted invoice page only (payment-link pages are still to come).
-// Security headers (helmet) apply to these routes alone: the plugin is registered inside this
-// encapsulated scope, so the JSON API's headers do not change.
-import helmet from '@fastify/helmet';
+// Security headers: http/pages.ts.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply } from 'fastify';
+import { registerPageSecurity, sendPage } from '../../http/pages.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { hasUnstorableString } from '../../http/validation.ts';
 import { findHostedInvoice } from './hosted-invoice.ts';
@@ -17,20 +15,7 @@ const Html = (description: string) => ({ description, content: { 'text/html': { 
 export function registerCheckoutRoutes(app: App, deps: AppDeps): void {
   app.register(async (plugin) => {
     const scope = plugin.withTypeProvider<TypeBoxTypeProvider>();
-    await scope.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'none'"],
-          styleSrc: [PAGE_STYLE_HASH],
-          baseUri: ["'none'"],
-          formAction: ["'none'"],
-          frameAncestors: ["'none'"],
-        },
-      },
-      // The URL carries the invoice's token: never send it to another site.
-      referrerPolicy: { policy: 'no-referrer' },
-    });
+    await registerPageSecurity(scope, { styles: [PAGE_STYLE_HASH] });
 
     scope.get(
       '/pay/:slug/invoices/:invoiceID',
@@ -59,16 +44,4 @@ export function registerCheckoutRoutes(app: App, deps: AppDeps): void {
       },
     );
   });
-}
-
-function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return (
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      // The page shows an invoice to whoever holds the link: no shared cache keeps a copy.
-      .header('cache-control', 'no-store')
-      .header('x-robots-tag', 'noindex, nofollow')
-      .send(html)
-  );
 }

@@ -1,8 +1,8 @@
 // The printable boleto page under /pay (no key; the invoice link's token is the credential). Its
 // own encapsulated scope: the page shows its barcode as a data: image, which no other page allows.
-import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { registerPageSecurity, sendPage } from '../../http/pages.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { hasUnstorableString } from '../../http/validation.ts';
 import { PAGE_STYLE_HASH, renderNotFoundPage } from '../checkout/invoice-page.ts';
@@ -14,20 +14,7 @@ const Html = (description: string) => ({ description, content: { 'text/html': { 
 export function registerBoletoRoutes(app: App, deps: AppDeps): void {
   app.register(async (plugin) => {
     const scope = plugin.withTypeProvider<TypeBoxTypeProvider>();
-    await scope.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'none'"],
-          styleSrc: [BOLETO_PAGE_STYLE_HASH, PAGE_STYLE_HASH],
-          imgSrc: ['data:'],
-          baseUri: ["'none'"],
-          formAction: ["'none'"],
-          frameAncestors: ["'none'"],
-        },
-      },
-      referrerPolicy: { policy: 'no-referrer' },
-    });
+    await registerPageSecurity(scope, { styles: [BOLETO_PAGE_STYLE_HASH, PAGE_STYLE_HASH], images: 'data:' });
     scope.get(
       '/pay/:slug/boletos/:paymentID',
       {
@@ -45,12 +32,7 @@ export function registerBoletoRoutes(app: App, deps: AppDeps): void {
       async (request, reply) => {
         const unreadable = request.validationError || hasUnstorableString(request.params) || hasUnstorableString(request.query);
         const html = unreadable ? null : await boletoPageFor(deps.db, { slug: request.params.slug, paymentId: request.params.paymentID, token: request.query.token });
-        return reply
-          .code(html ? 200 : 404)
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .header('x-robots-tag', 'noindex, nofollow')
-          .send(html ?? renderNotFoundPage());
+        return sendPage(reply, html ? 200 : 404, html ?? renderNotFoundPage());
       },
     );
   });

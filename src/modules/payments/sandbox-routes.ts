@@ -1,13 +1,13 @@
 // The sandbox's keyless routes under /pay/sandbox: the confirmation page (GET shows it, its form
 // POST confirms), the short link a sandbox Pix code carries, and the JSON actions a card form and
-// a crypto widget call. Security headers (helmet) apply inside this encapsulated scope only.
-import helmet from '@fastify/helmet';
+// a crypto widget call. Security headers: http/pages.ts.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../core/errors.ts';
 import { formatMoney } from '../../core/money.ts';
 import { errorResponses } from '../../http/schemas.ts';
+import { registerPageSecurity, sendPage } from '../../http/pages.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { hasUnstorableString } from '../../http/validation.ts';
 import { sandboxConfirmUrl } from './payment-view.ts';
@@ -30,13 +30,7 @@ const NOT_FOUND: SandboxPage = { title: 'Payment not found', notice: 'This link 
 export function registerSandboxRoutes(app: App, deps: AppDeps): void {
   app.register(async (plugin) => {
     const scope = plugin.withTypeProvider<TypeBoxTypeProvider>();
-    await scope.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: { defaultSrc: ["'none'"], styleSrc: [SANDBOX_PAGE_STYLE_HASH], baseUri: ["'none'"], formAction: ["'self'"], frameAncestors: ["'none'"] },
-      },
-      referrerPolicy: { policy: 'no-referrer' },
-    });
+    await registerPageSecurity(scope, { styles: [SANDBOX_PAGE_STYLE_HASH], formAction: "'self'" });
     // The confirmation form posts no fields (its link carries the token): read nothing of its body.
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
 
@@ -62,7 +56,7 @@ export function registerSandboxRoutes(app: App, deps: AppDeps): void {
       async (request, reply) => {
         const unreadable = request.validationError || hasUnstorableString(request.params);
         const row = unreadable ? undefined : await repo.findPaymentByConfirmToken(deps.db, request.params.token);
-        if (!row || row.environment !== 'sandbox') return sendPage(reply, 404, NOT_FOUND);
+        if (!row || row.environment !== 'sandbox') return sendPageOf(reply, 404, NOT_FOUND);
         return reply.redirect(sandboxConfirmUrl(deps.config.baseUrl, row.id, request.params.token), 302);
       },
     );
@@ -72,8 +66,8 @@ export function registerSandboxRoutes(app: App, deps: AppDeps): void {
       pageOptions('Sandbox confirmation page', "A sandbox charge's sandboxConfirmUrl: shows the charge and, while it is pending, a button that confirms it."),
       async (request, reply) => {
         const row = await linkedPayment(request.params, request.query, Boolean(request.validationError));
-        if (!row) return sendPage(reply, 404, NOT_FOUND);
-        return sendPage(reply, 200, pageOf(row, request.url));
+        if (!row) return sendPageOf(reply, 404, NOT_FOUND);
+        return sendPageOf(reply, 200, pageOf(row, request.url));
       },
     );
 
@@ -85,15 +79,15 @@ export function registerSandboxRoutes(app: App, deps: AppDeps): void {
       },
       async (request, reply) => {
         const row = await linkedPayment(request.params, request.query, Boolean(request.validationError));
-        if (!row) return sendPage(reply, 404, NOT_FOUND);
+        if (!row) return sendPageOf(reply, 404, NOT_FOUND);
         try {
           await deps.db.transaction().execute((tx) => confirmByLink(tx, row, deps.clock.now(), deps.config.baseUrl));
         } catch (error) {
           if (!(error instanceof AppError) || error.status !== 409) throw error;
-          return sendPage(reply, 409, { ...pageOf(row, request.url), action: undefined, notice: error.message, tone: 'bad' });
+          return sendPageOf(reply, 409, { ...pageOf(row, request.url), action: undefined, notice: error.message, tone: 'bad' });
         }
         const after = (await repo.findPaymentById(deps.db, row.id))!;
-        return sendPage(reply, 200, pageOf(after, request.url));
+        return sendPageOf(reply, 200, pageOf(after, request.url));
       },
     );
 
@@ -163,6 +157,6 @@ function pageOf(row: PaymentRow, url: string): SandboxPage {
   }
 }
 
-function sendPage(reply: FastifyReply, status: number, page: SandboxPage): FastifyReply {
-  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow').send(renderSandboxPage(page));
+function sendPageOf(reply: FastifyReply, status: number, page: SandboxPage): FastifyReply {
+  return sendPage(reply, status, renderSandboxPage(page));
 }

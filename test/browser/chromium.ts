@@ -1,0 +1,46 @@
+// What the browser tests share: Debian's chromium driven by playwright-core (no browser download),
+// the real app listening on a random port, and a folder of screenshots for a person to look at
+// (test/browser/screenshots/, gitignored). CI installs chromium (.ci/run); without it the tests
+// skip, saying why.
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startTestApp, type TestContext } from '../harness.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumAvailable = existsSync(CHROMIUM);
+if (!chromiumAvailable) console.warn(`Skipping the browser tests: no chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
+
+const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
+
+export interface BrowserTest {
+  t: TestContext;
+  browser: Browser;
+  /** http://127.0.0.1:{port} of the listening app. */
+  origin: string;
+  close(): Promise<void>;
+}
+
+export async function startBrowserTest(): Promise<BrowserTest> {
+  const t = await startTestApp();
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  // As root (CI containers) chromium refuses to start with its sandbox.
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  return {
+    t,
+    browser,
+    origin,
+    close: async () => {
+      await browser.close();
+      await t.close();
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, name), fullPage });
+}
