@@ -136,6 +136,14 @@ function valueOf(aggregation: Aggregation, p: Partial): string {
   return pick === null ? '0' : new Money(pick).toFixed();
 }
 
+/** How many buckets bucketsOf would make, counted without making them (a range may span millennia). */
+export function bucketCount(from: Date, to: Date, granularity: Granularity): number {
+  if (granularity === 'none') return 1;
+  const size = granularity === 'hour' ? HOUR_MS : 24 * HOUR_MS;
+  const first = Math.floor(from.getTime() / size) * size;
+  return Math.max(0, Math.ceil((to.getTime() - first) / size));
+}
+
 /** The buckets of a range: keyed by their UTC-aligned start, clipped to [from, to). */
 export function bucketsOf(from: Date, to: Date, granularity: Granularity): Array<{ key: number; start: Date; end: Date }> {
   if (granularity === 'none') return [{ key: from.getTime(), start: from, end: to }];

@@ -6,7 +6,7 @@ import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { findMetersByKeys } from '../catalog/service.ts';
 import { findEnrollmentOrThrow } from '../customers/service.ts';
 import type { MeterRow } from '../catalog/tables.ts';
-import { aggregateUsage, bucketsOf, type Bucket, type Granularity } from './aggregate.ts';
+import { aggregateUsage, bucketCount, type Bucket, type Granularity } from './aggregate.ts';
 
 const MAX_BUCKETS = 1000;
 
@@ -40,7 +40,7 @@ export async function getUsage(
   const to = new Date(query.to);
   assertRange(from, to);
   const granularity = query.granularity ?? 'none';
-  if (bucketsOf(from, to, granularity).length > MAX_BUCKETS) {
+  if (bucketCount(from, to, granularity) > MAX_BUCKETS) {
     throw fieldError('granularity', granularity, 'max_buckets', `the range would have more than ${MAX_BUCKETS} buckets; use a coarser granularity or a shorter range`);
   }
   await findEnrollmentOrThrow(ex, ctx.tenant, query.enrollmentId);

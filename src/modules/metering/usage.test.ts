@@ -82,6 +82,15 @@ describe('GET /metering/usage', () => {
     expect(daily.value).toBe('5');
   });
 
+  it('refuses a range of more than 1000 buckets without making them (a range over millennia answered by counting)', async () => {
+    const res = await t.client.get(`/metering/usage?enrollmentId=${usage.enrollmentId}&meter=calls&from=0001-01-01T00:00:00Z&to=9999-12-31T00:00:00Z&granularity=hour`, acme.key);
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0]).toMatchObject({ field: 'granularity', constraint: 'max_buckets' });
+    const limit = await t.client.get(`/metering/usage?enrollmentId=${usage.enrollmentId}&meter=calls&from=2026-01-01T00:00:00Z&to=2026-02-11T16:00:00Z&granularity=hour`, acme.key);
+    expect(limit.status).toBe(200);
+    expect(limit.body.buckets).toHaveLength(1000);
+  });
+
   it('lists raw events newest first with a cursor', async () => {
     const first = await t.client.get(`/metering/events?enrollmentId=${usage.enrollmentId}&meter=calls&limit=4`, acme.key);
     expect(first.body.events.map((e: { value: string }) => e.value)).toEqual(['7', '100', '10', '1.25']);
