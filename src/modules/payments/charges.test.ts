@@ -6,6 +6,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../../../test/harness.ts';
 import { createCustomer, createOneOffInvoice } from '../invoices/test-fixtures.ts';
+import { boletoDueDate } from './sandbox-provider.ts';
 import { charge, eventsOf, openInvoice } from './test-fixtures.ts';
 
 // jsqr is CommonJS with an ES-style default in its types: take the function either way.
@@ -94,6 +95,14 @@ describe('boleto', () => {
     expect(page.headers['content-security-policy']).toContain('img-src data:');
     const wrong = await t.app.inject({ method: 'GET', url: p.boletoUrl.slice(t.config.baseUrl.length).replace(/token=[^&]+/, 'token=nope') });
     expect(wrong.statusCode).toBe(404);
+  });
+
+  it('is due 3 days after the charge when the invoice has become overdue, else on its due date', () => {
+    const now = new Date('2026-06-10T15:00:00.000Z');
+    expect(boletoDueDate(new Date('2026-06-01T00:00:00.000Z'), now).toISOString()).toBe('2026-06-13T15:00:00.000Z');
+    expect(boletoDueDate(null, now).toISOString()).toBe('2026-06-13T15:00:00.000Z');
+    expect(boletoDueDate(new Date('2026-06-10T09:00:00.000Z'), now).toISOString()).toBe('2026-06-10T09:00:00.000Z'); // payable all day
+    expect(boletoDueDate(new Date('2026-07-01T00:00:00.000Z'), now).toISOString()).toBe('2026-07-01T00:00:00.000Z');
   });
 });
 

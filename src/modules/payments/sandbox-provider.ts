@@ -25,6 +25,15 @@ export function pixTxid(paymentId: string): string {
   return paymentId.replace(/-/g, '').slice(-25);
 }
 
+/**
+ * The invoice's due date; for an invoice without one, or overdue (its due date's day is past), 3
+ * days after the charge: a boleto issued today must be payable.
+ */
+export function boletoDueDate(invoiceDueDate: Date | null, now: Date): Date {
+  if (invoiceDueDate && endOfDay(invoiceDueDate) > now) return invoiceDueDate;
+  return new Date(now.getTime() + DEFAULT_BOLETO_DAYS * DAY_MS);
+}
+
 /** Start of the UTC day after `date`: a boleto is payable through its whole due date. */
 function endOfDay(date: Date): Date {
   const start = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
@@ -49,7 +58,7 @@ export const sandboxProvider: PaymentProvider = {
         };
       }
       case 'boleto': {
-        const dueDate = request.invoice.dueDate ?? new Date(request.now.getTime() + DEFAULT_BOLETO_DAYS * DAY_MS);
+        const dueDate = boletoDueDate(request.invoice.dueDate, request.now);
         const codes = buildBoleto({ bankCode: SANDBOX_BANK_CODE, amount: request.amount, dueDate, freeField: sandboxBoletoFreeField(request.paymentId) });
         return { ...base, boleto: { ...codes, dueDate }, expiresAt: endOfDay(dueDate) };
       }
