@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import QRCode from 'qrcode';
 import { buildDynamicPixCode } from '../../src/modules/payments/codes/pix-br-code.ts';
+import { pixTxid } from '../../src/modules/payments/sandbox-provider.ts';
 import { env, openPool } from './common.ts';
 
 const pool = openPool();
@@ -35,7 +36,7 @@ app.post<{ Params: { invoiceID: string } }>('/billing/invoices/:invoiceID/paymen
     const id = randomUUID();
     const token = randomBytes(18).toString('base64url');
     const amount = row.amount_due;
-    const pixPayload = buildDynamicPixCode({ location: `${host}/pay/sandbox/pix/${token}`, amount, txid: id.replace(/-/g, '').slice(-25), merchantName: 'Benchmark', merchantCity: 'SAO PAULO' });
+    const pixPayload = buildDynamicPixCode({ location: `${host}/pay/sandbox/pix/${token}`, amount, txid: pixTxid(id), merchantName: 'Benchmark', merchantCity: 'SAO PAULO' });
     const pixQrImage = (await QRCode.toBuffer(pixPayload, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 5 })).toString('base64');
     await client.query(
       `insert into ref_payments (id, account_id, environment, invoice_id, provider, provider_id, method, amount, currency, status, pix_payload, pix_qr_image, expires_at, confirm_token, created_at, updated_at)

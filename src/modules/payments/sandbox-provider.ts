@@ -20,9 +20,13 @@ export function sandboxPixLocation(baseUrl: string, confirmToken: string): strin
   return `${baseUrl.replace(/^https?:\/\//, '').replace(/\/$/, '')}/pay/sandbox/pix/${confirmToken}`;
 }
 
-/** Pix txid: at most 25 letters and digits in a BR Code; the last 25 hex digits of the payment id (about 74 random bits). */
+/**
+ * Pix txid: at most 25 letters and digits in a BR Code. The last 24 hex digits of the payment id
+ * (about 74 random bits) and a letter: a txid ending in "6304" would put "63046304" before the CRC,
+ * which parsers that find the CRC field by pattern (pix-utils among them) misread.
+ */
 export function pixTxid(paymentId: string): string {
-  return paymentId.replace(/-/g, '').slice(-25);
+  return `${paymentId.replace(/-/g, '').slice(-24)}p`;
 }
 
 /**

@@ -15,6 +15,7 @@ import { buildBoleto, dueDateFactor, sandboxBoletoFreeField } from './boleto.ts'
 import { itfBarcodePngBase64 } from './itf-barcode.ts';
 import { buildDynamicPixCode, buildStaticPixCode } from './pix-br-code.ts';
 import { qrPngBase64 } from './qr-png.ts';
+import { pixTxid } from '../sandbox-provider.ts';
 
 // jsqr is CommonJS with an ES-style default in its types: take the function either way.
 const jsQR: (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null = (jsQRModule as any).default ?? jsQRModule;
@@ -58,6 +59,13 @@ describe('Pix BR Code', () => {
     const code = buildDynamicPixCode({ ...fields, location: 'localhost:3000/pay/sandbox/pix/token' });
     const tampered = code.replace('1234.56', '1234.57');
     expect(hasError(parsePix(tampered))).toBe(true);
+  });
+
+  it('gives the sandbox txid a form pattern-based parsers read right, even when the id ends in 6304', () => {
+    const txid = pixTxid('01a20b6c-58fa-7cba-aa18-290b38d16304');
+    expect(txid).toMatch(/^[0-9a-f]{24}p$/);
+    const parsed = parsePix(buildDynamicPixCode({ ...fields, txid, location: 'localhost:3000/pay/sandbox/pix/token' }));
+    expect(hasError(parsed)).toBe(false);
   });
 
   it('refuses amounts and txids a BR Code cannot hold', () => {
