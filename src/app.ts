@@ -1,5 +1,6 @@
 // Builds the Fastify app: cross-cutting plugins first, then each area's routes, explicitly.
 import { randomUUID } from 'node:crypto';
+import type { LookupFunction } from 'node:net';
 import Fastify from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
@@ -35,6 +36,9 @@ import { registerSandboxRoutes } from './modules/payments/sandbox-routes.ts';
 import { registerBoletoRoutes } from './modules/payments/boleto-routes.ts';
 import { createObjectStore } from './modules/storage/create-store.ts';
 import { registerStorageRoutes } from './modules/storage/routes.ts';
+import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
+import { registerCouponRoutes } from './modules/coupons/routes.ts';
+import { registerSubscriptionRoutes, registerTestClockRoutes } from './modules/subscriptions/routes.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -42,6 +46,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** A pino logger instance or `false`; defaults to JSON logs at config.logLevel. */
   logger?: boolean | object;
+  /** DNS lookup for webhook URL checks (tests resolve names to chosen addresses). */
+  webhookLookup?: LookupFunction;
 }
 
 export async function buildApp(options: BuildOptions): Promise<App & { deps: AppDeps }> {
@@ -81,6 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
     clock,
     idempotency: createIdempotency(database.db, clock, config.idempotencyRetentionHours),
     objectStore: await createObjectStore(config, database.db, clock.now()),
+    webhookPolicy: { allowPrivateTargets: config.webhooksAllowPrivateTargets, ...(options.webhookLookup ? { lookup: options.webhookLookup } : {}) },
   };
   app.addHook('onClose', async () => deps.objectStore.close());
   const limiters: RateLimiters = createRateLimiters(config);
@@ -98,6 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerAdminRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerEventRoutes(app, deps);
+  registerWebhookRoutes(app, deps);
   registerMeterRoutes(app, deps);
   registerCatalogRoutes(app, deps);
   registerPaymentLinkRoutes(app, deps);
@@ -105,6 +113,9 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerEnrollmentRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerPaymentRoutes(app, deps);
+  registerCouponRoutes(app, deps);
+  registerSubscriptionRoutes(app, deps);
+  registerTestClockRoutes(app, deps);
   registerDeliveryRoutes(app, deps);
   registerMeteringRoutes(app, deps);
   registerEmailRoutes(app, deps);

@@ -1,10 +1,12 @@
-// Operator commands: `npm run cli -- accounts create --name "Acme" [--slug acme] [--json]`, `npm run cli -- migrate`.
-// They use the same settings as the service (DATABASE_URL or DATA_DIR). The embedded database
-// accepts one process at a time: stop the service first, or use POST /admin/accounts.
+// Commands: `npm run cli -- accounts create --name "Acme" [--slug acme] [--json]`, `npm run cli -- migrate`
+// (operators: the same settings as the service, DATABASE_URL or DATA_DIR; the embedded database
+// accepts one process at a time, so stop the service first or use POST /admin/accounts), and
+// `npm run cli -- webhooks listen --forward-to <url>` (developers: the HTTP API only, API_KEY and BASE_URL).
 import { Command } from 'commander';
 import { loadConfig } from './config.ts';
 import { openMigratedDatabase } from './server.ts';
 import { createAccount } from './modules/accounts/service.ts';
+import { listen } from './cli/webhooks-listen.ts';
 
 const program = new Command().name('billing').description('Operator commands of the billing service');
 
@@ -37,6 +39,36 @@ accounts
     } finally {
       await database.close();
     }
+  });
+
+const webhooks = program.command('webhooks').description('webhooks while developing');
+webhooks
+  .command('listen')
+  .description(
+    'forward each event recorded from now on to a local URL, signed with a secret printed at start, a line per delivery ' +
+      '(a failed forward is printed, not retried; the service keeps every event in GET /account/events)',
+  )
+  .requiredOption('--forward-to <url>', 'where to POST the events, e.g. http://localhost:3000/hooks')
+  .option('--api-key <key>', 'secret key (default: $API_KEY)')
+  .option('--base-url <url>', 'the service (default: $BASE_URL, else http://localhost:4000)')
+  .option('--events <kinds>', 'comma-separated event kinds to forward (default: all)')
+  .option('--interval <ms>', 'how often to read new events', '1000')
+  .action(async (options: { forwardTo: string; apiKey?: string; baseUrl?: string; events?: string; interval: string }) => {
+    const apiKey = options.apiKey ?? process.env.API_KEY;
+    if (!apiKey) throw new Error('Set API_KEY (or --api-key) to a secret key of the account to listen to.');
+    const controller = new AbortController();
+    process.once('SIGINT', () => controller.abort());
+    process.once('SIGTERM', () => controller.abort());
+    await listen({
+      forwardTo: options.forwardTo,
+      apiKey,
+      baseUrl: options.baseUrl ?? process.env.BASE_URL ?? 'http://localhost:4000',
+      events: options.events ? options.events.split(',').map((kind) => kind.trim()).filter(Boolean) : [],
+      intervalMs: Math.max(100, Number(options.interval) || 1000),
+      print: (line) => console.log(line),
+      signal: controller.signal,
+    });
+    process.exit(0); // stopped: do not wait for idle keep-alive connections
   });
 
 program.parseAsync().catch((error: Error & { message: string }) => {

@@ -38,6 +38,11 @@ const EnvSchema = Type.Object({
   ...StorageEnv.properties,
   // Operations: see src/http/trust-proxy.ts.
   TRUST_PROXY: Type.Optional(Type.String()),
+  // Background jobs (src/jobs/) and webhooks (docs/webhooks.md).
+  JOBS_CONCURRENCY: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  JOBS_POLL_MS: Type.Optional(Type.Integer({ minimum: 50, maximum: 600_000 })),
+  JOBS_LEASE_SECONDS: Type.Optional(Type.Integer({ minimum: 15, maximum: 86_400 })),
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -73,6 +78,13 @@ export interface Config {
   databaseTimeouts: { statementMs: number; lockMs: number };
   /** Which proxies' X-Forwarded-For is believed for the client address (off, or their addresses). */
   trustProxy: TrustProxy;
+  /**
+   * Job runner of each process: jobs at once, longest idle sleep (a NOTIFY wakes it sooner), and
+   * how long a claimed job is reserved (more than a webhook attempt's 10 s timeout).
+   */
+  jobs: { concurrency: number; pollMs: number; leaseMs: number };
+  /** Webhook URLs may be http:// and private or loopback addresses: development only (default: on with the embedded database). */
+  webhooksAllowPrivateTargets: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -126,6 +138,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lockMs: e.DATABASE_LOCK_TIMEOUT_MS ?? DEFAULT_DATABASE_TIMEOUTS.lockMs,
     },
     trustProxy,
+    jobs: {
+      concurrency: e.JOBS_CONCURRENCY ?? 32,
+      pollMs: e.JOBS_POLL_MS ?? 1_000,
+      leaseMs: (e.JOBS_LEASE_SECONDS ?? 60) * 1000,
+    },
+    webhooksAllowPrivateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS === undefined ? !e.DATABASE_URL : e.WEBHOOKS_ALLOW_PRIVATE_TARGETS === 'true',
   };
 }
 

@@ -2,7 +2,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { startApp } from './server.ts';
 import { ensureDevelopmentAccount } from './dev-account.ts';
-import { startSchedules } from './jobs/schedule.ts';
+import { startJobs } from './jobs/start.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 
 async function main(): Promise<void> {
@@ -16,12 +16,12 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app } = await startApp(config);
+  const { app, database } = await startApp(config);
   if (!config.databaseUrl) {
     const key = await ensureDevelopmentAccount(app.deps.db, config.dataDir, app.deps.clock.now());
     if (key) app.log.info(`Development account created. Sandbox secret key: ${key}`);
   }
-  const schedules = startSchedules(app.deps, app.log);
+  const jobs = await startJobs(app.deps, database, app.log);
   // A connection burst (clients opening hundreds of connections at once while the event loop is
   // busy) can overflow Node's default accept queue of 511: the kernel drops the SYNs and those
   // clients wait for TCP's 1 s retransmission. The kernel caps this at net.core.somaxconn.
@@ -33,7 +33,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} received: finishing in-flight requests`);
-    schedules.stop();
+    // Jobs running finish (up to 10 s) before the database closes; the rest wait for the next process.
+    await jobs.stop();
     // close() stops accepting connections, waits for in-flight requests, then closes the database.
     await app.close();
     process.exit(0);

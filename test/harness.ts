@@ -1,6 +1,7 @@
 // Test harness: a fresh database per test file (embedded PGlite in memory, or a new schema on the
 // PostgreSQL of DATABASE_URL), the real app on top, and a small client around app.inject.
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { LookupFunction } from 'node:net';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -27,6 +28,8 @@ export interface StartOptions {
   clock?: Clock;
   /** Reuse an existing database (a second app on the same data, as a second process would). */
   database?: DatabaseHandle;
+  /** DNS lookup for webhook URL checks. */
+  webhookLookup?: LookupFunction;
 }
 
 /** A fresh, migrated database of the kind this run tests. */
@@ -68,6 +71,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     RATE_LIMIT_SANDBOX_PER_SECOND: '100000',
     RATE_LIMIT_PRODUCTION_PER_SECOND: '100000',
     RATE_LIMIT_PUBLIC_PER_SECOND: '100000',
+    // Webhook URLs are not resolved (no DNS in tests): the SSRF tests turn this off explicitly.
+    WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
@@ -78,7 +83,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestCont
   const config = testConfig(options.env);
   const owned = options.database ? null : await openTestDatabase();
   const database = options.database ?? owned!;
-  const app = await buildApp({ config, database, clock: options.clock, logger: false });
+  const app = await buildApp({ config, database, clock: options.clock, logger: false, webhookLookup: options.webhookLookup });
   await app.ready();
   return {
     app,

@@ -39,6 +39,10 @@ export interface Profile {
   twoProcesses: { batchSeconds: number; replaySeconds: number } | null;
   /** Scenario 9: Pix charges over a pool of open invoices (null: not run). */
   charges: { invoices: number; connections: number; seconds: number; confirmations: number } | null;
+  /** Scenario 10: webhook deliveries (closed loop of recorded events) and commit-to-delivery latency samples (null: not run). */
+  webhooks: { connections: number; seconds: number; latencySamples: number; gapMs: number } | null;
+  /** Scenario 11: subscriptions due at one instant (the test clock moves past their period end) (null: not run). */
+  subscriptions: { count: number; connections: number } | null;
 }
 
 export const QUICK: Profile = {
@@ -64,6 +68,8 @@ export const QUICK: Profile = {
   manyTenants: { accounts: 50, enrollmentsPerAccount: 10, seconds: 1, spreadHours: 2 },
   twoProcesses: { batchSeconds: 1, replaySeconds: 1 },
   charges: { invoices: 200, connections: 16, seconds: 2, confirmations: 20 },
+  webhooks: { connections: 16, seconds: 3, latencySamples: 100, gapMs: 10 },
+  subscriptions: { count: 1_000, connections: 16 },
 };
 
 export const FULL: Profile = {
@@ -89,4 +95,6 @@ export const FULL: Profile = {
   manyTenants: { accounts: 50, enrollmentsPerAccount: 10, seconds: 5, spreadHours: 2 },
   twoProcesses: { batchSeconds: 5, replaySeconds: 5 },
   charges: { invoices: 1000, connections: 16, seconds: 10, confirmations: 200 },
+  webhooks: { connections: 32, seconds: 10, latencySamples: 500, gapMs: 20 },
+  subscriptions: { count: 10_000, connections: 16 },
 };

@@ -32,6 +32,8 @@ function serviceEnv(dataDir: string, poolSize: number, databaseUrl?: string): Re
     DATABASE_POOL_SIZE: String(poolSize),
     ADMIN_TOKEN,
     LOG_LEVEL: 'warn',
+    // Scenario 10's webhook receiver listens on 127.0.0.1.
+    WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
     ...NO_RATE_LIMITS,
   };
 }

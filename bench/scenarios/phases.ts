@@ -23,6 +23,8 @@ import { manyTenantsScenario } from './many-tenants.ts';
 import { metersScenario } from './meters-check.ts';
 import { pixChargeScenario } from './pix-charges.ts';
 import { twoProcessScenario } from './two-processes.ts';
+import { webhookScenario } from './webhooks.ts';
+import { subscriptionScenario } from './subscriptions.ts';
 
 interface PhaseOptions {
   profile: Profile;
@@ -154,6 +156,18 @@ async function runScenarios(ctx: ScenarioContext): Promise<void> {
     await guarded(ctx, '9. pix charges', async () => {
       await probe(`/billing/invoices/${'0'.repeat(8)}-0000-7000-8000-${'0'.repeat(12)}/payments`);
       await pixChargeScenario(ctx);
+    });
+  }
+  if (profile.webhooks) {
+    await guarded(ctx, '10. webhooks', async () => {
+      await probe('/account/webhooks');
+      await webhookScenario(ctx);
+    });
+  }
+  if (profile.subscriptions) {
+    await guarded(ctx, '11. subscriptions due at once', async () => {
+      await probe('/billing/subscriptions');
+      await subscriptionScenario(ctx);
     });
   }
   const startProcess = ctx.startServiceProcess;

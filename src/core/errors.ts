@@ -41,8 +41,12 @@ export const ERROR_STATUS = {
   version_not_draft: 422,
   /** A version was published as an offer while the product has no default version. */
   no_default_version: 422,
-  /** The coupon can no longer be redeemed. */
+  /** The coupon's redeemBy has passed. */
   coupon_expired: 422,
+  /** The coupon was redeemed maxRedemptions times already. */
+  coupon_exhausted: 422,
+  /** The coupon was archived. */
+  coupon_archived: 422,
   /** The prepaid balance does not cover the request. */
   insufficient_balance: 422,
   /** An invoice line or total past what invoices hold (below 10^15 in major units). */

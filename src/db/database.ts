@@ -22,6 +22,12 @@ export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';
   /** Lends one connection that accepts whole SQL scripts; used by migrations, not by requests. */
   withScriptRunner<T>(work: (run: ScriptRunner) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (LISTEN on a dedicated connection, re-opened if
+   * lost); resolves once listening, with a function that stops. Channels are database-wide:
+   * schemas sharing a database (tests) hear each other's notifications, which costs a wasted wake.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -87,7 +93,35 @@ async function openPostgres(url: string, poolSize: number, schema: string | unde
         client.release();
       }
     },
+    listen: (channel, onNotify) => listenOnPostgres(url, channel, onNotify),
     close: () => db.destroy(),
+  };
+}
+
+const RELISTEN_DELAY_MS = 1_000;
+
+/** LISTEN on its own client (a pooled one would be lent to requests); reconnects after a loss. */
+async function listenOnPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', () => onNotify());
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (stopped) return;
+      // Lost: listen again after a pause; the workers' polling covers the gap.
+      setTimeout(() => void connect().catch(() => undefined), RELISTEN_DELAY_MS).unref();
+    });
+    await next.connect();
+    await next.query(`listen "${channel}"`);
+    client = next;
+    onNotify(); // anything notified while not listening is picked up now
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
   };
 }
 
@@ -114,6 +148,12 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
         const results = await client.exec(text);
         return (results[results.length - 1]?.rows ?? []) as Array<Record<string, unknown>>;
       });
+    },
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, () => onNotify());
+      return async () => {
+        await stop().catch(() => undefined); // already closed with the database
+      };
     },
     close: async () => {
       try {

@@ -10,11 +10,15 @@ import type { InvoiceTables } from '../modules/invoices/tables.ts';
 import type { MeteringTables } from '../modules/metering/tables.ts';
 import type { PaymentTables } from '../modules/payments/tables.ts';
 import type { StorageTables } from '../modules/storage/tables.ts';
+import type { WebhookTables } from '../modules/webhooks/tables.ts';
+import type { JobTables } from '../jobs/tables.ts';
+import type { CouponTables } from '../modules/coupons/tables.ts';
+import type { SubscriptionTables } from '../modules/subscriptions/tables.ts';
 import type { IdempotencyTables } from '../http/idempotency-tables.ts';
 
 export type { Environment };
 
-export interface Database extends FoundationTables, EventTables, IdempotencyTables, CatalogTables, CustomerTables, StorageTables, InvoiceTables, EmailTables, MeteringTables, PaymentTables, DeliveryTables {
+export interface Database extends FoundationTables, EventTables, IdempotencyTables, CatalogTables, CustomerTables, StorageTables, InvoiceTables, EmailTables, MeteringTables, PaymentTables, DeliveryTables, WebhookTables, JobTables, CouponTables, SubscriptionTables {
   schema_migrations: { name: string; applied_at: Date };
 }
 

@@ -7,5 +7,7 @@ import type { AppDeps } from './types.ts';
 export function contextOf(request: FastifyRequest, deps: AppDeps): UseCaseContext {
   const auth = request.auth;
   if (!auth) throw new AppError('unauthorized', 'Missing API key.');
-  return { tenant: { accountId: auth.accountId, environment: auth.environment }, now: deps.clock.now(), baseUrl: deps.config.baseUrl };
+  // A sandbox account with a test clock runs as of that instant (POST /test/clock/advance).
+  const now = auth.sandboxClock && auth.environment === 'sandbox' ? new Date(auth.sandboxClock) : deps.clock.now();
+  return { tenant: { accountId: auth.accountId, environment: auth.environment }, now, baseUrl: deps.config.baseUrl };
 }

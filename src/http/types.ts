@@ -12,6 +12,7 @@ import type { Db } from '../db/database.ts';
 import type { AuthContext } from '../modules/accounts/service.ts';
 import type { Scope } from '../modules/accounts/keys.ts';
 import type { ObjectStore } from '../modules/storage/object-store.ts';
+import type { TargetPolicy } from '../modules/webhooks/target-policy.ts';
 import type { Idempotency } from './idempotency.ts';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -25,6 +26,8 @@ export interface AppDeps {
   idempotency: Idempotency;
   /** Uploaded files (local disk or S3), built once per process. */
   objectStore: ObjectStore;
+  /** Which webhook URLs are allowed (config, plus a DNS lookup tests may replace). */
+  webhookPolicy: TargetPolicy;
 }
 
 declare module 'fastify' {

@@ -34,6 +34,17 @@ export async function createResources(client: ApiClient, db: Db, key: string): P
   const spareKey = await client.post('/account/keys', key, { name: 'spare', scopes: ['billing:read'] });
   expectOk(spareKey, 'spare key');
   const paymentId = await createPendingPayment(client, db, key, customer.id);
+  const endpoint = await client.post('/account/webhooks', key, { url: 'https://hooks.example.com/fuzz', events: ['*'] });
+  expectOk(endpoint, 'webhook endpoint');
+  const delivery = await client.post(`/account/webhooks/${endpoint.body.id}/test`, key);
+  expectOk(delivery, 'webhook test delivery');
+  const coupon = await client.post('/billing/coupons', key, { code: `FUZZ${product.id.slice(-6)}`, percentOff: '10', duration: 'once' });
+  expectOk(coupon, 'coupon');
+  const plan = await client.post('/products', key, { key: `fuzz-plan-${product.id.slice(-8)}`, name: 'Fuzz plan', pricingModel: 'subscription', billingCycle: 'monthly', basePrice: '19.90' });
+  expectOk(plan, 'subscription product');
+  expectOk(await client.post(`/products/${plan.body.product.id}/versions/${plan.body.version.id}/publish`, key), 'publish the plan');
+  const subscription = await client.post('/billing/subscriptions', key, { customerId: customer.id, productId: plan.body.product.id });
+  expectOk(subscription, 'subscription');
   const events = await client.get('/account/events?limit=1', key);
   expectOk(events, 'account events');
   return {
@@ -49,7 +60,11 @@ export async function createResources(client: ApiClient, db: Db, key: string): P
       keyID: spareKey.body.id,
       paymentID: paymentId,
       eventID: events.body.events[0].id,
+      endpointID: endpoint.body.id,
+      deliveryID: delivery.body.id,
+      couponID: coupon.body.id,
+      subscriptionID: subscription.body.id,
     },
-    words: [meter.key, usageMeter.key, customer.externalId, 'BRL', 'USD', 'JPY', 'sum', 'max', 'per_unit', 'tiered', 'link', 'file'],
+    words: [meter.key, usageMeter.key, customer.externalId, coupon.body.code, 'BRL', 'USD', 'JPY', 'sum', 'max', 'per_unit', 'tiered', 'link', 'file'],
   };
 }

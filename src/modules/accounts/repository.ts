@@ -34,6 +34,7 @@ export async function insertApiKey(ex: Executor, row: ApiKeyRow): Promise<void> 
 
 export interface KeyWithAccountStatus extends ApiKeyRow {
   account_status: AccountRow['status'];
+  sandbox_clock: Date | null;
 }
 
 /** Many keys in one query (the authenticator batches the keys of concurrent requests). */
@@ -42,7 +43,7 @@ export async function findKeysByHashes(ex: Executor, keyHashes: readonly string[
     .selectFrom('api_keys')
     .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
     .selectAll('api_keys')
-    .select('accounts.status as account_status')
+    .select(['accounts.status as account_status', 'accounts.sandbox_clock'])
     .where('api_keys.key_hash', 'in', keyHashes)
     .execute();
 }
@@ -93,4 +94,14 @@ export async function findPublishableKeyValue(ex: Executor, tenant: Tenant): Pro
     .limit(1)
     .executeTakeFirst();
   return row?.public_value ?? undefined;
+}
+
+/** The account's sandbox test clock, its row locked (advances of one account take turns). */
+export async function lockSandboxClock(ex: Executor, accountId: string): Promise<Date | null> {
+  const row = await ex.selectFrom('accounts').select('sandbox_clock').where('id', '=', accountId).forUpdate().executeTakeFirstOrThrow();
+  return row.sandbox_clock;
+}
+
+export async function setSandboxClock(ex: Executor, accountId: string, to: Date): Promise<void> {
+  await ex.updateTable('accounts').set({ sandbox_clock: to }).where('id', '=', accountId).execute();
 }

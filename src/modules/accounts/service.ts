@@ -3,9 +3,8 @@
 // (every request reads the key's row: before the route runs, or, on routes that take the key's
 // unchanging facts from memory, in the route's own write or before its answer leaves); an
 // account's sandbox always collects `byop`.
-import DataLoader from 'dataloader';
 import type { Db, Executor, Tx } from '../../db/database.ts';
-import type { Environment, Tenant, UseCaseContext } from '../../core/context.ts';
+import type { Environment, UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
@@ -13,50 +12,19 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { recordEvent } from '../events/service.ts';
 import * as repo from './repository.ts';
 import { assertMayGrant, assertMayRevoke, type CallingKey } from './key-scopes.ts';
-import { generateKey, hashKey, parseKey, redactKey, SCOPES, type Scope } from './keys.ts';
-import { KeyMemory, type KeyFacts } from './key-memory.ts';
+import { generateKey, hashKey, redactKey, SCOPES, type Scope } from './keys.ts';
 import { isValidSlug, slugFromName } from './slugs.ts';
 import type { AccountRow, ApiKeyRow, KeyType } from './tables.ts';
 
-export interface AuthContext extends Tenant {
-  keyId: string;
-  keyType: KeyType;
-  scopes: readonly string[];
-  /** Set when the key's facts came from memory: its row is still to be read for this request. Null otherwise. */
-  unconfirmed: UnconfirmedKey | null;
-}
-
-/**
- * A key taken from memory whose row (revoked? account active?) is still to be read for this
- * request. The route's write reads it in its own transaction and settles it; when nothing did, the
- * auth hook reads it before the answer leaves.
- */
-export interface UnconfirmedKey {
-  hash: string;
-  state: 'unconfirmed' | 'live' | 'refused';
-}
-
-/** What the database says of a presented key: live, or why it does not authenticate (its account's status last). */
-export type KeyState = 'live' | KeyRefusedState;
-export type KeyRefusedState = 'unknown' | 'revoked' | Exclude<AccountRow['status'], 'active'>;
-
-/** The answer to a key that does not authenticate. */
-export function keyRefusal(state: KeyRefusedState): AppError {
-  switch (state) {
-    case 'unknown':
-      return new AppError('unauthorized', 'The API key is not valid.');
-    case 'revoked':
-      return new AppError('unauthorized', 'The API key was revoked.');
-    default:
-      return new AppError('forbidden', `The account is ${state}.`);
-  }
-}
-
-function keyStateOf(row: repo.KeyWithAccountStatus | undefined): KeyState {
-  if (!row) return 'unknown';
-  if (row.revoked_at) return 'revoked';
-  return row.account_status === 'active' ? 'live' : row.account_status;
-}
+export {
+  createAuthenticator,
+  keyRefusal,
+  type AuthContext,
+  type Authenticator,
+  type KeyRefusedState,
+  type KeyState,
+  type UnconfirmedKey,
+} from './authenticator.ts';
 
 export interface AccountView {
   id: string;
@@ -167,6 +135,7 @@ export async function createAccount(
     support_email: null,
     logo_url: null,
     card_processor: 'processor_b',
+    sandbox_clock: null,
     created_at: now,
     updated_at: now,
   };
@@ -188,80 +157,6 @@ export async function countAccounts(db: Db): Promise<number> {
   return repo.countAccounts(db);
 }
 
-export interface Authenticator {
-  /** Reads the key's row; throws 401 for anything that is not a live key, 403 for an account not active. */
-  authenticate(presented: string): Promise<AuthContext>;
-  /**
-   * The same, but a key found live before is answered from memory (KeyMemory) with `unconfirmed`
-   * set: the caller must have its row read before answering (the write's transaction or `confirm`).
-   */
-  authenticateFromMemory(presented: string): Promise<AuthContext>;
-  /** Reads the row of a key taken from memory: throws, and forgets the key, when it no longer authenticates. */
-  confirm(key: UnconfirmedKey): Promise<void>;
-  /** Forgets a key that a write found refused. */
-  forget(hash: string): void;
-}
-
-/**
- * Resolves bearer keys. Keys of requests that arrive in the same turn of the event loop are looked
- * up in one query (DataLoader, no cache): every lookup reads the key's row.
- */
-export function createAuthenticator(db: Db, memory = new KeyMemory()): Authenticator {
-  const loader = new DataLoader<string, repo.KeyWithAccountStatus | undefined>(
-    async (hashes) => {
-      // Without a cache DataLoader passes one hash per request; concurrent requests mostly present
-      // the same key, so each distinct one is asked for once (28 hashes, 1 distinct, per query
-      // under single-event load: 27 rows fewer to send and parse).
-      const rows = new Map((await repo.findKeysByHashes(db, [...new Set(hashes)])).map((row) => [row.key_hash, row]));
-      return hashes.map((hash) => rows.get(hash));
-    },
-    // setImmediate, not the default nextTick: requests read from different sockets in one turn of
-    // the event loop then share a query.
-    { cache: false, maxBatchSize: 500, batchScheduleFn: (callback) => setImmediate(callback) },
-  );
-
-  /** The key's facts, from its row read now; throws when it does not authenticate. */
-  async function lookUp(hash: string): Promise<KeyFacts> {
-    const row = await loader.load(hash);
-    const state = keyStateOf(row);
-    if (state !== 'live') throw keyRefusal(state);
-    return { keyId: row!.id, keyType: row!.type, accountId: row!.account_id, environment: row!.environment, scopes: row!.scopes };
-  }
-
-  function hashOf(presented: string): string {
-    if (!parseKey(presented)) throw new AppError('unauthorized', 'The API key is malformed. Send "Authorization: Bearer sk_test_..." or sk_live_.');
-    return hashKey(presented);
-  }
-
-  return {
-    async authenticate(presented) {
-      return { ...(await lookUp(hashOf(presented))), unconfirmed: null };
-    },
-    async authenticateFromMemory(presented) {
-      const hash = hashOf(presented);
-      const known = memory.get(hash);
-      if (known) return { ...known, unconfirmed: { hash, state: 'unconfirmed' } };
-      const facts = await lookUp(hash);
-      memory.remember(hash, facts);
-      return { ...facts, unconfirmed: null };
-    },
-    async confirm(key) {
-      try {
-        await lookUp(key.hash);
-        key.state = 'live';
-      } catch (error) {
-        if (error instanceof AppError) {
-          key.state = 'refused';
-          memory.forget(key.hash);
-        }
-        throw error;
-      }
-    },
-    forget(hash) {
-      memory.forget(hash);
-    },
-  };
-}
 
 export async function getTenant(ex: Executor, ctx: UseCaseContext): Promise<AccountView> {
   const row = await repo.findAccount(ex, ctx.tenant.accountId);
@@ -402,3 +297,5 @@ export async function cardProcessorOf(ex: Executor, accountId: string): Promise<
   if (!row) throw notFound('account');
   return row.card_processor;
 }
+
+export { advanceSandboxClock, readSandboxClock } from './sandbox-clock.ts';

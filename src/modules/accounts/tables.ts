@@ -14,6 +14,8 @@ export interface AccountRow {
   support_email: string | null;
   logo_url: string | null;
   card_processor: 'processor_a' | 'processor_b';
+  /** The sandbox test clock (null: the real clock). */
+  sandbox_clock: Date | null;
   created_at: Date;
   updated_at: Date;
 }

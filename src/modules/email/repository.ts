@@ -14,29 +14,15 @@ export async function listEmails(ex: Executor, tenant: Tenant, filter: { to?: st
   return query.orderBy('id', 'desc').limit(limit + 1).execute();
 }
 
-/**
- * Claims up to `limit` emails due at `now` for one dispatcher: `for update skip locked` keeps two
- * dispatchers off the same rows, and moving next_attempt_at to `leaseUntil` keeps the claim after
- * this statement commits, so nothing is sent twice while a send is in progress. A dispatcher that
- * dies mid-send leaves the lease to expire, and the email is retried then.
- */
-export async function claimDueEmails(ex: Executor, now: Date, leaseUntil: Date, limit: number): Promise<EmailRow[]> {
+/** Counts an attempt on an email not sent yet and returns it (undefined when sent or unknown). */
+export async function startEmailAttempt(ex: Executor, id: string): Promise<EmailRow | undefined> {
   return ex
     .updateTable('emails')
-    .set((eb) => ({ next_attempt_at: leaseUntil, attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('emails')
-        .select('id')
-        .where('sent_at', 'is', null)
-        .where('next_attempt_at', '<=', now)
-        .orderBy('next_attempt_at')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked(),
-    )
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('sent_at', 'is', null)
     .returningAll()
-    .execute();
+    .executeTakeFirst();
 }
 
 export async function markEmailSent(ex: Executor, id: string, sentAt: Date): Promise<void> {

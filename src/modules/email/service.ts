@@ -1,12 +1,14 @@
 // Outgoing email. Use cases queue an email inside their own transaction (an outbox row), so an
-// email exists exactly when its change committed; the dispatcher (dispatcher.ts) delivers it
-// after commit through the configured mailer and retries failures with back-off.
+// email exists exactly when its change committed, with its job; the job (dispatcher.ts) delivers
+// it after commit through the configured mailer and retries failures with back-off.
 // Sandbox emails are stored and never delivered: a test account must not be able to mail real
 // addresses. They are read through GET /test/emails instead.
 import type { Executor, Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { newId } from '../../core/ids.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
+import { enqueueJobs } from '../../jobs/queue.ts';
+import { EMAIL_QUEUE } from './dispatcher.ts';
 import * as repo from './repository.ts';
 import type { EmailRow } from './tables.ts';
 
@@ -46,6 +48,7 @@ export async function queueEmail(tx: Tx, ctx: UseCaseContext, email: QueuedEmail
     next_attempt_at: ctx.tenant.environment === 'production' ? ctx.now : null,
     error: null,
   });
+  if (ctx.tenant.environment === 'production') await enqueueJobs(tx, ctx.now, [{ id, queue: EMAIL_QUEUE }]);
   return id;
 }
 
@@ -60,5 +63,5 @@ export async function listEmails(ex: Executor, ctx: UseCaseContext, filter: { to
   return { items: result.items.map(toView), nextCursor: result.nextCursor };
 }
 
-export { dispatchEmails, type DispatchResult } from './dispatcher.ts';
+export { emailJobHandler, sendQueuedEmail, EMAIL_QUEUE } from './dispatcher.ts';
 export { createMailer, createSmtpMailer, MailerError, type Mailer, type OutgoingEmail } from './mailer.ts';

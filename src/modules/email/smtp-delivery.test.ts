@@ -1,12 +1,13 @@
-// Delivery through a real SMTP server (smtp-server on 127.0.0.1): the dispatcher sends production
-// emails after commit, retries temporary failures with back-off, gives up on permanent ones, and
-// never sends an email twice when two dispatchers run at once.
+// Delivery through a real SMTP server (smtp-server on 127.0.0.1): each production email's job sends
+// it after commit, retries temporary failures with back-off, gives up on permanent ones, and no
+// email is sent twice when two job runners work at once.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../../../test/harness.ts';
 import { loadConfig, ConfigError } from '../../config.ts';
 import { ManualClock } from '../../core/clock.ts';
 import { createCustomer, createOneOffInvoice } from '../invoices/test-fixtures.ts';
-import { createMailer, dispatchEmails, queueEmail, type Mailer } from './service.ts';
+import { runDueJobs } from '../../jobs/runner.ts';
+import { createMailer, emailJobHandler, queueEmail, type Mailer } from './service.ts';
 import { MAX_ATTEMPTS, retryDelayMs } from './dispatcher.ts';
 import { startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.ts';
 
@@ -31,7 +32,14 @@ beforeEach(() => {
   smtp.received.length = 0;
 });
 
-const dispatch = () => dispatchEmails(t.database.db, mailer, clock);
+const quiet = { warn: () => undefined, error: () => undefined };
+/** Runs the email jobs due now; answers how many emails reached the server and how many jobs ran. */
+async function dispatch(using: Mailer = mailer) {
+  const before = smtp.received.length;
+  const ran = await runDueJobs({ db: t.database.db, clock, log: quiet }, [emailJobHandler(t.database.db, using, clock)]);
+  const sent = smtp.received.length - before;
+  return { sent, failed: ran - sent };
+}
 
 async function emailRow(to: string) {
   return t.database.db.selectFrom('emails').selectAll().where('to_address', '=', to).executeTakeFirstOrThrow();
@@ -103,9 +111,9 @@ describe('SMTP delivery', () => {
     try {
       const addresses = Array.from({ length: 30 }, (_, i) => `bulk${i}@example.com`);
       for (const address of addresses) await queueLive(address);
-      const [a, b] = await Promise.all([dispatchEmails(t.database.db, mailer, clock, 5), dispatchEmails(t.database.db, second, clock, 5)]);
-      expect(a.sent + b.sent).toBe(30);
-      expect(a.failed + b.failed).toBe(0);
+      const env = { db: t.database.db, clock, log: quiet };
+      const ran = await Promise.all([runDueJobs(env, [emailJobHandler(t.database.db, mailer, clock)], 60_000, 5), runDueJobs(env, [emailJobHandler(t.database.db, second, clock)], 60_000, 5)]);
+      expect(ran[0] + ran[1]).toBe(30);
       expect(smtp.received.map((m) => m.envelopeTo[0]).sort()).toEqual([...addresses].sort());
     } finally {
       second.close();
@@ -116,7 +124,7 @@ describe('SMTP delivery', () => {
     const nowhere = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', mailFrom: 'billing@acme.test' })!;
     try {
       await queueLive('unreachable@example.com');
-      expect(await dispatchEmails(t.database.db, nowhere, clock)).toEqual({ sent: 0, failed: 1 });
+      expect(await dispatch(nowhere)).toEqual({ sent: 0, failed: 1 });
       expect((await emailRow('unreachable@example.com')).next_attempt_at).not.toBeNull();
       clock.advance(60_000);
       expect(await dispatch()).toEqual({ sent: 1, failed: 0 });

@@ -5,6 +5,7 @@ import type { UseCaseContext } from '../../core/context.ts';
 import { notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
+import { fanOutEvent } from '../webhooks/fan-out.ts';
 import * as repo from './repository.ts';
 
 export interface EventView {
@@ -15,10 +16,19 @@ export interface EventView {
   createdAt: Date;
 }
 
-/** Records a domain event (`invoice.finalized`, ...) inside the caller's transaction. */
-export async function recordEvent(tx: Tx, ctx: UseCaseContext, type: string, data: unknown): Promise<string> {
+export interface RecordOptions {
+  /** Deliver to this webhook endpoint only, whatever it subscribes to (`webhook.test`). */
+  onlyEndpointId?: string;
+}
+
+/**
+ * Records a domain event (`invoice.finalized`, ...) inside the caller's transaction, with a webhook
+ * delivery to each endpoint subscribed to it (webhooks/fan-out.ts).
+ */
+export async function recordEvent(tx: Tx, ctx: UseCaseContext, type: string, data: unknown, options: RecordOptions = {}): Promise<string> {
   const id = newId();
   await repo.insertEvent(tx, { id, account_id: ctx.tenant.accountId, environment: ctx.tenant.environment, type, data, created_at: ctx.now });
+  await fanOutEvent(tx, ctx.tenant, { id, type }, ctx.now, options.onlyEndpointId);
   return id;
 }
 

@@ -12,6 +12,7 @@ import type { Decimal } from 'decimal.js';
 import { formatDecimal, formatMoney, INVOICE_AMOUNT_LIMIT, isInvoiceableAmount, isKnownCurrency, Money, roundMoney, sumAmounts, toAmount } from '../../core/money.ts';
 import { findProductOrThrow } from '../catalog/service.ts';
 import { findEnrollmentOrThrow, getCustomer } from '../customers/service.ts';
+import { couponDiscountLine, recordRedemption, redeemCoupon } from '../coupons/service.ts';
 import { recordEvent } from '../events/service.ts';
 import * as repo from './repository.ts';
 import { presentInvoice, type InvoiceView } from './invoice-view.ts';
@@ -129,9 +130,10 @@ export interface OneOffInvoiceInput {
   dueDate?: string;
   successUrl?: string;
   cancelUrl?: string;
+  couponCode?: string;
 }
 
-/** `POST /billing/invoices`: a draft invoice for a customer, with `one_off` lines. */
+/** `POST /billing/invoices`: a draft invoice for a customer, with `one_off` lines and, with a coupon, a `discount` line. */
 export async function createOneOffInvoice(tx: Tx, ctx: UseCaseContext, input: OneOffInvoiceInput): Promise<InvoiceView> {
   const errors: FieldError[] = [];
   input.lineItems.forEach((line, i) => {
@@ -152,19 +154,24 @@ export async function createOneOffInvoice(tx: Tx, ctx: UseCaseContext, input: On
   const productIds = new Set(input.lineItems.flatMap((line) => (line.productId ? [line.productId] : [])));
   for (const productId of productIds) await findProductOrThrow(tx, ctx.tenant, productId);
 
-  return createDraftInvoice(tx, ctx, {
+  const lines: DraftLineInput[] = input.lineItems.map((line) => ({
+    type: 'one_off',
+    productId: line.productId ?? null,
+    description: line.description,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    proration: false,
+  }));
+  const coupon = input.couponCode === undefined ? null : await redeemCoupon(tx, ctx, input.couponCode);
+  if (coupon) lines.push(couponDiscountLine(coupon, lines, input.currency));
+  const view = await createDraftInvoice(tx, ctx, {
     payerId: input.customerId,
     currency: input.currency,
     dueDate,
     successUrl: input.successUrl ?? null,
     cancelUrl: input.cancelUrl ?? null,
-    lines: input.lineItems.map((line) => ({
-      type: 'one_off',
-      productId: line.productId ?? null,
-      description: line.description,
-      quantity: line.quantity,
-      unitPrice: line.unitPrice,
-      proration: false,
-    })),
+    lines,
   });
+  if (coupon) await recordRedemption(tx, ctx, coupon.id, view.id);
+  return view;
 }

@@ -69,6 +69,9 @@ export const CreateInvoiceBody = Type.Object(
     dueDate: Type.Optional(DateTimeInput({ description: 'In the future; by default 7 days after finalization.' })),
     successUrl: Type.Optional(HttpUrl),
     cancelUrl: Type.Optional(HttpUrl),
+    couponCode: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 64, description: "A coupon's code (any case): a `discount` line takes its percentage off the other lines. The coupon counts one redemption." }),
+    ),
   },
   { additionalProperties: false },
 );

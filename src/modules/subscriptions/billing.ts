@@ -1,0 +1,141 @@
+// The cycle runner's work for one subscription, under its row lock: converts an ended trial,
+// invoices every period now due (advance: at its start; arrears: at its end), and cancels at a
+// period end when asked. Each period is invoiced once: the subscription's lock and period_index
+// make it so, and subscription_periods' key (subscription, period start) refuses a second invoice
+// whatever happens. Invoices are finalized and, with send_invoice, emailed to the customer.
+import type { Tx } from '../../db/database.ts';
+import type { UseCaseContext } from '../../core/context.ts';
+import { AppError } from '../../core/errors.ts';
+import { findProductOrThrow, findVersionById } from '../catalog/service.ts';
+import { discountLineFor } from '../coupons/service.ts';
+import { recordEvent } from '../events/service.ts';
+import { createDraftInvoice, finalizeInvoice, sendInvoice, type DraftLineInput } from '../invoices/service.ts';
+import { periodStart } from './periods.ts';
+import * as repo from './repository.ts';
+import { chargeNewInvoice, checkOverdue, retryCharges } from './dunning.ts';
+import { prorationLine } from './proration.ts';
+import { presentSubscription } from './subscription-view.ts';
+import type { SubscriptionRow } from './tables.ts';
+
+/** Periods invoiced in one call at most (a subscription far behind catches up over several runs). */
+const MAX_PERIODS_PER_RUN = 120;
+
+/** Does what is due for this locked subscription as of ctx.now; answers how many invoices it made. */
+export async function billDueSubscription(tx: Tx, ctx: UseCaseContext, locked: SubscriptionRow): Promise<number> {
+  let row = locked;
+  let invoices = 0;
+  const start = (k: number) => periodStart(row.anchor, row.billing_cycle, k);
+  // A dunning retry that came due goes first: it may cancel the subscription.
+  if (row.next_retry_at && row.next_retry_at <= ctx.now) {
+    if (row.collection_method === 'send_invoice') row = await checkOverdue(tx, ctx, row);
+    else if (row.status === 'past_due') row = await retryCharges(tx, ctx, row);
+    else row = await repo.updateSubscription(tx, row.id, { next_retry_at: null, updated_at: ctx.now });
+  }
+  for (let step = 0; step < MAX_PERIODS_PER_RUN && row.next_billing_at && row.next_billing_at <= ctx.now; step += 1) {
+    if (row.status === 'paused' || row.status === 'canceled') break;
+    const k = row.period_index;
+    if (row.status === 'trialing') {
+      // The trial is over: the first period starts at its end (the anchor).
+      row = await repo.updateSubscription(tx, row.id, { status: 'active', next_billing_at: row.billing_mode === 'advance' ? start(k) : start(k + 1), updated_at: ctx.now });
+      await recordEvent(tx, ctx, 'subscription.updated', await presentSubscription(tx, row));
+      continue;
+    }
+    // Advance: the period that ends here was asked to be the last (a trial's end counts too).
+    if (row.billing_mode === 'advance' && row.cancel_at_period_end) {
+      row = await cancelAt(tx, ctx, row, start(k));
+      break;
+    }
+    const invoiceId = await billPeriod(tx, ctx, row, start(k), start(k + 1));
+    invoices += 1;
+    if (row.collection_method === 'charge_automatically' && invoiceId) row = await chargeNewInvoice(tx, ctx, row, invoiceId);
+    const coupon_periods_left = row.coupon_id && row.coupon_periods_left !== null ? Math.max(0, row.coupon_periods_left - 1) : row.coupon_periods_left;
+    row = await repo.updateSubscription(tx, row.id, {
+      period_index: k + 1,
+      next_billing_at: row.billing_mode === 'advance' ? start(k + 1) : start(k + 2),
+      coupon_periods_left,
+      previous_version_id: null,
+      version_changed_at: null,
+      updated_at: ctx.now,
+    });
+    if (row.billing_mode === 'arrears' && row.cancel_at_period_end) {
+      row = await cancelAt(tx, ctx, row, start(k + 1));
+      break;
+    }
+  }
+  return invoices;
+}
+
+async function cancelAt(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, at: Date): Promise<SubscriptionRow> {
+  const canceled = await repo.updateSubscription(tx, row.id, { status: 'canceled', canceled_at: at, next_billing_at: null, updated_at: ctx.now });
+  await repo.cancelItems(tx, row.id, at);
+  await tx.updateTable('enrollments').set({ status: 'canceled', updated_at: ctx.now }).where('id', '=', row.id).execute();
+  await recordEvent(tx, ctx, 'subscription.canceled', await presentSubscription(tx, canceled));
+  return canceled;
+}
+
+/** Finalizes a subscription's draft invoice and collects it: emailed (send_invoice) or charged (charge_automatically). */
+export async function finalizeAndCollect(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, invoiceId: string): Promise<SubscriptionRow> {
+  const finalized = await finalizeInvoice(tx, ctx, invoiceId);
+  if (finalized.status !== 'open') return row;
+  if (row.collection_method === 'charge_automatically') return chargeNewInvoice(tx, ctx, row, invoiceId);
+  try {
+    await sendInvoice(tx, ctx, invoiceId);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error; // no email address: the invoice waits on its page
+  }
+  return watchDueDate(tx, ctx, row, finalized.dueDate);
+}
+
+/** Invoices one period; answers the invoice's id when it is open (something to pay), else null. */
+async function billPeriod(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, from: Date, to: Date): Promise<string | null> {
+  const version = (await findVersionById(tx, ctx.tenant, row.product_version_id))!;
+  const product = await findProductOrThrow(tx, ctx.tenant, version.product_id);
+  const changedAt = row.version_changed_at;
+  const lines: DraftLineInput[] = [];
+  if (row.previous_version_id && changedAt && changedAt > from && changedAt < to) {
+    // Arrears, version changed inside the period: each version for its share of it.
+    const previous = (await findVersionById(tx, ctx.tenant, row.previous_version_id))!;
+    const base = { productId: product.id, productName: product.name, periodStart: from, periodEnd: to };
+    lines.push(prorationLine({ ...base, basePrice: previous.base_price ?? '0', from, to: changedAt }));
+    lines.push(prorationLine({ ...base, basePrice: version.base_price ?? '0', from: changedAt, to }));
+  } else {
+    lines.push({
+      type: 'recurring_fee',
+      productId: product.id,
+      description: `${product.name} (${row.billing_cycle}), ${day(from)} to ${day(to)}`,
+      quantity: '1',
+      unitPrice: version.base_price ?? '0',
+    });
+  }
+  if (row.coupon_id && (row.coupon_periods_left === null || row.coupon_periods_left > 0)) lines.push(await discountLineFor(tx, ctx, row.coupon_id, lines, product.currency));
+  const draft = await createDraftInvoice(tx, ctx, { customerId: row.id, subscriptionId: row.id, currency: product.currency, periodStart: from, periodEnd: to, lines });
+  if (!(await repo.recordBilledPeriod(tx, { subscription_id: row.id, period_start: from, period_end: to, invoice_id: draft.id, created_at: ctx.now }))) {
+    // Unreachable while the row lock holds; the key is the guarantee if it ever does not.
+    throw new Error(`subscription ${row.id}: the period starting ${from.toISOString()} was invoiced already`);
+  }
+  const finalized = await finalizeInvoice(tx, ctx, draft.id);
+  if (row.collection_method === 'send_invoice' && finalized.status === 'open') {
+    try {
+      await sendInvoice(tx, ctx, draft.id);
+    } catch (error) {
+      // No email address: the invoice stays open on its hosted page.
+      if (!(error instanceof AppError)) throw error;
+    }
+    await watchDueDate(tx, ctx, row, finalized.dueDate);
+  }
+  return finalized.status === 'open' ? draft.id : null;
+}
+
+/** "2026-01-31" */
+function day(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** send_invoice: the overdue check runs at the earliest due date of the open invoices. */
+async function watchDueDate(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, dueDate: Date | string | null): Promise<SubscriptionRow> {
+  if (!dueDate) return row;
+  const due = new Date(dueDate);
+  const current = (await repo.findSubscription(tx, ctx.tenant, row.id))!;
+  if (current.next_retry_at && current.next_retry_at <= due) return current;
+  return repo.updateSubscription(tx, row.id, { next_retry_at: due });
+}

@@ -1,0 +1,86 @@
+import { Type } from '@sinclair/typebox';
+import { DateTime, DateTimeInput, ListQuery, Nullable, Uuid } from '../../http/schemas.ts';
+
+const Status = Type.Union([Type.Literal('trialing'), Type.Literal('active'), Type.Literal('past_due'), Type.Literal('paused'), Type.Literal('canceled')]);
+const CollectionMethod = Type.Union([Type.Literal('charge_automatically'), Type.Literal('send_invoice')], {
+  description: '`send_invoice` (default): each invoice is emailed with its payment page. `charge_automatically`: each invoice is charged to paymentMethod when finalized, retried 1, 3, 5 and 7 days after a failure.',
+});
+const BillingMode = Type.Union([Type.Literal('advance'), Type.Literal('arrears')], { description: '`advance` (default): a period is invoiced at its start; `arrears`: at its end.' });
+
+export const SubscriptionParams = Type.Object({ subscriptionID: Uuid() });
+
+export const CreateSubscriptionBody = Type.Object(
+  {
+    customerId: Uuid({ description: 'The customer (a customer id).' }),
+    productId: Type.Optional(Uuid({ description: "Subscribe to the product's default version; or give productVersionId." })),
+    productVersionId: Type.Optional(Uuid()),
+    collectionMethod: Type.Optional(CollectionMethod),
+    billingMode: Type.Optional(BillingMode),
+    anchor: Type.Optional(DateTimeInput({ description: 'What periods are counted from; default the start (the trial end with a trial). Not after the start.' })),
+    trialDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 730 })),
+    couponCode: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: "Discounts the coupon's duration in periods (once, repeating, forever)." })),
+    paymentMethod: Type.Optional(
+      Type.String({ maxLength: 200, description: 'Required with charge_automatically. Sandbox: a test card number (4242 4242 4242 4242 pays) or pix_mandate_active / _revoked / _refused.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const CancelBody = Type.Object(
+  { atPeriodEnd: Type.Optional(Type.Boolean({ description: 'true: at the end of the current period (billed up to it); default false: now.' })) },
+  { additionalProperties: false },
+);
+
+const Item = Type.Object({
+  id: Uuid(),
+  kind: Type.String({ description: '`recurring_fee`' }),
+  timing: Type.String({ description: '`advance` or `arrears`' }),
+  productVersionId: Uuid(),
+  createdAt: DateTime(),
+  canceledAt: Nullable(DateTime()),
+});
+
+export const Subscription = Type.Object(
+  {
+    id: Uuid({ description: 'The enrollment id.' }),
+    customerId: Uuid(),
+    productVersionId: Uuid(),
+    status: Status,
+    billingCycle: Type.Union([Type.Literal('weekly'), Type.Literal('monthly'), Type.Literal('annual')]),
+    collectionMethod: CollectionMethod,
+    billingMode: BillingMode,
+    anchor: DateTime(),
+    nextBillingDate: Nullable(DateTime({ description: 'When the next invoice is made; null when paused or canceled.' })),
+    startedAt: DateTime(),
+    canceledAt: Nullable(DateTime()),
+    items: Type.Array(Item),
+    trialEndsAt: Nullable(DateTime()),
+    cancelAtPeriodEnd: Type.Boolean(),
+    pausedAt: Nullable(DateTime()),
+    couponId: Nullable(Uuid()),
+    paymentMethod: Nullable(Type.String({ description: 'charge_automatically: the saved method, masked (card ending 4242, or the Pix mandate).' })),
+    nextRetryAt: Nullable(DateTime({ description: 'past_due with charge_automatically: when the next retry charges the open invoices.' })),
+    createdAt: DateTime(),
+    updatedAt: DateTime(),
+  },
+  { title: 'Subscription' },
+);
+
+export const SubscriptionList = Type.Object({ subscriptions: Type.Array(Subscription), nextCursor: Nullable(Type.String()) });
+export const SubscriptionListQuery = Type.Object(
+  { ...ListQuery.properties, customerId: Type.Optional(Uuid()), status: Type.Optional(Status) },
+  { additionalProperties: false },
+);
+
+export const UpdateSubscriptionBody = Type.Object(
+  { paymentMethod: Type.String({ minLength: 1, maxLength: 200, description: 'A new saved method (charge_automatically): the next charge or retry uses it.' }) },
+  { additionalProperties: false },
+);
+
+export const ChangeVersionBody = Type.Object(
+  {
+    productVersionId: Uuid({ description: 'A published version of the same product, on the same billing cycle.' }),
+    prorate: Type.Optional(Type.Boolean({ description: 'Default true: split the current period by its seconds (see docs/subscriptions.md).' })),
+  },
+  { additionalProperties: false },
+);

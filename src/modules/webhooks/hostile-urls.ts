@@ -1,0 +1,67 @@
+// URLs a webhook must never be sent to outside development, with the DNS answers of the names
+// among them (resolved through an injected lookup: tests do not depend on real DNS).
+export const HOSTILE_DNS: Record<string, string[]> = {
+  'loopback.attacker.test': ['127.0.0.1'],
+  'ten.attacker.test': ['10.0.0.1'],
+  'v6-loopback.attacker.test': ['::1'],
+  'mixed.attacker.test': ['93.184.216.34', '192.168.1.10'],
+  'metadata.attacker.test': ['169.254.169.254'],
+  'mapped.attacker.test': ['::ffff:127.0.0.1'],
+  'cgnat.attacker.test': ['100.64.0.7'],
+};
+
+export const HOSTILE_URLS: readonly string[] = [
+  // Loopback in every spelling the URL parser accepts.
+  'https://127.0.0.1/hooks',
+  'https://127.1/hooks',
+  'https://2130706433/hooks',
+  'https://0177.0.0.1/hooks',
+  'https://0x7f.0.0.1/hooks',
+  'https://0x7f000001/hooks',
+  'https://127.255.255.254:8443/hooks',
+  'https://[::1]/hooks',
+  'https://[0:0:0:0:0:0:0:1]/hooks',
+  'https://[::ffff:127.0.0.1]/hooks',
+  'https://[0:0:0:0:0:ffff:7f00:1]/hooks',
+  'https://[::ffff:7f00:1]/hooks',
+  'https://localhost/hooks',
+  'https://LOCALHOST./hooks',
+  'https://api.localhost/hooks',
+  // Cloud metadata and link-local.
+  'https://169.254.169.254/latest/meta-data/',
+  'https://2852039166/latest/meta-data/',
+  'https://0xa9fea9fe/latest/meta-data/',
+  'https://[::ffff:169.254.169.254]/latest/meta-data/',
+  'https://[fe80::1]/hooks',
+  // Private, CGNAT, unique-local, unspecified, multicast, broadcast.
+  'https://10.0.0.1/hooks',
+  'https://172.16.5.4/hooks',
+  'https://192.168.0.1/hooks',
+  'https://100.64.0.1/hooks',
+  'https://[fd00::1]/hooks',
+  'https://[fc00::abcd]/hooks',
+  'https://0.0.0.0/hooks',
+  'https://0/hooks',
+  'https://[::]/hooks',
+  'https://224.0.0.1/hooks',
+  'https://255.255.255.255/hooks',
+  'https://[ff02::1]/hooks',
+  // DNS names that resolve to such addresses (all of them or one among several).
+  'https://loopback.attacker.test/hooks',
+  'https://ten.attacker.test/hooks',
+  'https://v6-loopback.attacker.test/hooks',
+  'https://mixed.attacker.test/hooks',
+  'https://metadata.attacker.test/hooks',
+  'https://mapped.attacker.test/hooks',
+  'https://cgnat.attacker.test/hooks',
+  'https://does-not-resolve.attacker.test/hooks',
+  // Not https, credentials, other schemes.
+  'http://hooks.example.com/hooks',
+  'http://93.184.216.34/hooks',
+  'https://user:pass@hooks.example.com/hooks',
+  'ftp://hooks.example.com/hooks',
+  'file:///etc/passwd',
+  'javascript:alert(1)',
+  'gopher://127.0.0.1:6379/_INFO',
+  'not a url',
+];

@@ -1,0 +1,164 @@
+// SQL for webhook endpoints, deliveries and attempts. Every function takes the executor first.
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { Tenant } from '../../core/context.ts';
+import { textArrayLiteral } from '../../db/array-literal.ts';
+import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from './tables.ts';
+
+const eventsArray = (events: readonly string[]) => sql<string[]>`${textArrayLiteral(events)}::text[]`;
+
+export async function insertEndpoint(ex: Executor, row: WebhookEndpointRow): Promise<void> {
+  await ex
+    .insertInto('webhook_endpoints')
+    .values({ ...row, events: eventsArray(row.events) })
+    .execute();
+}
+
+export async function countEndpoints(ex: Executor, tenant: Tenant): Promise<number> {
+  const row = await ex
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findEndpoint(ex: Executor, tenant: Tenant, id: string, forUpdate = false): Promise<WebhookEndpointRow | undefined> {
+  let query = ex
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .where('id', '=', id);
+  if (forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function listEndpoints(ex: Executor, tenant: Tenant, limit: number, afterId: string | null): Promise<WebhookEndpointRow[]> {
+  let query = ex.selectFrom('webhook_endpoints').selectAll().where('account_id', '=', tenant.accountId).where('environment', '=', tenant.environment);
+  if (afterId) query = query.where('id', '<', afterId);
+  return query.orderBy('id', 'desc').limit(limit + 1).execute();
+}
+
+export interface EndpointChanges {
+  url?: string;
+  events?: string[];
+  description?: string | null;
+  is_active?: boolean;
+  disabled_reason?: string | null;
+  failing_since?: Date | null;
+  secret?: string;
+  previous_secret?: string | null;
+  previous_secret_expires_at?: Date | null;
+}
+
+export async function updateEndpoint(ex: Executor, id: string, changes: EndpointChanges, now: Date): Promise<WebhookEndpointRow> {
+  const { events, ...rest } = changes;
+  return ex
+    .updateTable('webhook_endpoints')
+    .set({ ...rest, ...(events ? { events: eventsArray(events) } : {}), updated_at: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A success ends a run of failures (writes, and locks, only when there was one). Not a change of the endpoint: updated_at stays. */
+export async function clearFailingSince(ex: Executor, id: string): Promise<void> {
+  await ex.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', id).where('failing_since', 'is not', null).execute();
+}
+
+/** The first failure of a run of failures. */
+export async function setFailingSince(ex: Executor, id: string, since: Date): Promise<void> {
+  await ex.updateTable('webhook_endpoints').set({ failing_since: since }).where('id', '=', id).execute();
+}
+
+export async function deleteEndpoint(ex: Executor, id: string): Promise<void> {
+  // Its deliveries and their attempts go with it (on delete cascade); their jobs find nothing.
+  await ex.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
+}
+
+/** Active endpoints of the tenant subscribed to `type` (by name or "*"). */
+export async function subscribedEndpointIds(ex: Executor, tenant: Tenant, type: string): Promise<string[]> {
+  const rows = await ex
+    .selectFrom('webhook_endpoints')
+    .select('id')
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .where('is_active', '=', true)
+    .where(sql<boolean>`(${type} = any(events) or '*' = any(events))`)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function insertDeliveries(ex: Executor, rows: WebhookDeliveryRow[]): Promise<void> {
+  if (rows.length > 0) await ex.insertInto('webhook_deliveries').values(rows).execute();
+}
+
+export async function findDelivery(ex: Executor, tenant: Tenant, endpointId: string, id: string): Promise<WebhookDeliveryRow | undefined> {
+  return ex
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .where('endpoint_id', '=', endpointId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function listDeliveries(ex: Executor, endpointId: string, filter: { status?: string }, limit: number, afterId: string | null): Promise<WebhookDeliveryRow[]> {
+  let query = ex.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId);
+  if (filter.status) query = query.where('status', '=', filter.status as WebhookDeliveryRow['status']);
+  if (afterId) query = query.where('id', '<', afterId);
+  return query.orderBy('id', 'desc').limit(limit + 1).execute();
+}
+
+export async function attemptsOf(ex: Executor, deliveryIds: readonly string[]): Promise<WebhookAttemptRow[]> {
+  if (deliveryIds.length === 0) return [];
+  return ex.selectFrom('webhook_attempts').selectAll().where('delivery_id', 'in', deliveryIds).orderBy('delivery_id').orderBy('attempt').execute();
+}
+
+export async function updateDelivery(ex: Executor, id: string, changes: Partial<Pick<WebhookDeliveryRow, 'status' | 'attempt_count' | 'next_attempt_at' | 'delivered_at'>>): Promise<WebhookDeliveryRow> {
+  return ex.updateTable('webhook_deliveries').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function insertAttempt(ex: Executor, row: WebhookAttemptRow): Promise<void> {
+  await ex.insertInto('webhook_attempts').values(row).execute();
+}
+
+/** What a delivery job needs in one read: the delivery, its endpoint and its event. */
+export async function loadDeliveryWork(ex: Executor, id: string) {
+  return ex
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
+    .innerJoin('events as e', 'e.id', 'd.event_id')
+    .select([
+      'd.id',
+      'd.account_id',
+      'd.environment',
+      'd.status',
+      'd.attempt_count',
+      'd.event_id',
+      'd.endpoint_id',
+      'w.url',
+      'w.is_active',
+      'w.secret',
+      'w.previous_secret',
+      'w.previous_secret_expires_at',
+      'w.failing_since',
+      'e.type',
+      'e.data',
+      'e.created_at as event_created_at',
+    ])
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Pending deliveries of an endpoint that was just disabled: they will not be sent, and their jobs go. */
+export async function failPendingDeliveries(ex: Executor, endpointId: string): Promise<void> {
+  await ex
+    .deleteFrom('jobs')
+    .where('id', 'in', (eb) => eb.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', endpointId).where('status', '=', 'pending'))
+    .execute();
+  await ex.updateTable('webhook_deliveries').set({ status: 'failed', next_attempt_at: null }).where('endpoint_id', '=', endpointId).where('status', '=', 'pending').execute();
+}

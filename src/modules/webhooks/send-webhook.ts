@@ -1,0 +1,119 @@
+// One webhook POST. Outside development the connection goes through request-filtering-agent, which
+// checks the address DNS gives at connection time (a name that resolved to a public address when
+// the endpoint was created may point elsewhere now). Redirects are not followed (a 3xx is the
+// answer), the whole attempt is bounded by a timeout, and at most 64 kB of the answer is read.
+import http from 'node:http';
+import https from 'node:https';
+import { performance } from 'node:perf_hooks';
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import type { TargetPolicy } from './target-policy.ts';
+
+export interface WebhookAttemptResult {
+  /** HTTP status of the answer, null when none arrived. */
+  status: number | null;
+  /** Why no usable answer arrived (timeout, refused address, connection error), else null. */
+  error: string | null;
+  durationMs: number;
+  /** At most maxResponseBytes of the answer body, as UTF-8 text. */
+  responseBody: string;
+}
+
+export interface SendOptions extends TargetPolicy {
+  /** Default 10 s, for connect, headers and body together. */
+  timeoutMs?: number;
+  /** Default 64 kB. */
+  maxResponseBytes?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 65_536;
+const USER_AGENT = 'billing-service-webhooks/1';
+
+// Kept alive and shared: deliveries to one receiver reuse connections.
+const agents = {
+  filtered: { http: new RequestFilteringHttpAgent({ keepAlive: true }), https: new RequestFilteringHttpsAgent({ keepAlive: true }) },
+  open: { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) },
+};
+
+/** POSTs one signed webhook. Never throws: every failure is a result. */
+export function sendWebhook(url: string, headers: Record<string, string>, body: string, options: SendOptions): Promise<WebhookAttemptResult> {
+  const started = performance.now();
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const elapsed = () => performance.now() - started;
+  const refused = (error: string): Promise<WebhookAttemptResult> => Promise.resolve({ status: null, error, durationMs: elapsed(), responseBody: '' });
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return refused('the URL is not valid');
+  }
+  const secure = target.protocol === 'https:';
+  if (!secure && (target.protocol !== 'http:' || !options.allowPrivateTargets)) return refused('refused: the URL must use https');
+  const pool = options.allowPrivateTargets ? agents.open : agents.filtered;
+  let request: http.ClientRequest;
+  try {
+    request = (secure ? https : http).request(target, {
+      method: 'POST',
+      agent: secure ? pool.https : pool.http,
+      headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': USER_AGENT },
+      ...(options.lookup ? { lookup: options.lookup } : {}),
+    });
+  } catch (error) {
+    return refused(describe(error as Error)); // e.g. a header value Node refuses
+  }
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      request.destroy();
+      finish({ status: null, error: `timed out after ${timeoutMs / 1000} s`, responseBody: '' });
+    }, timeoutMs);
+    let settled = false;
+    const finish = (result: Omit<WebhookAttemptResult, 'durationMs'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ...result, durationMs: elapsed() });
+    };
+    request.on('error', (error) => finish({ status: null, error: describe(error), responseBody: '' }));
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const done = () => finish({ status: response.statusCode ?? null, error: null, responseBody: Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8') });
+      response.on('data', (chunk: Buffer) => {
+        if (size >= maxBytes) return;
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size >= maxBytes) {
+          // Enough kept: stop reading a long answer (the connection is not reused).
+          done();
+          response.destroy();
+        }
+      });
+      response.on('end', done);
+      response.on('error', done);
+    });
+    request.end(body);
+  });
+}
+
+/** A short reason, never the request (its headers carry signatures). */
+function describe(error: Error & { code?: string }): string {
+  if (/is not allowed/.test(error.message)) {
+    const address = /DNS lookup (\S+?)\(/.exec(error.message)?.[1];
+    return `refused: ${address ?? 'the address'} is not a public address`;
+  }
+  switch (error.code) {
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'the host could not be resolved';
+    case 'ECONNRESET':
+      return 'connection reset';
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return 'host unreachable';
+    default:
+      return error.code?.startsWith('ERR_TLS') || /certificate|SSL|TLS/i.test(error.message) ? `TLS error: ${error.message}` : error.message.slice(0, 300);
+  }
+}

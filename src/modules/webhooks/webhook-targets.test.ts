@@ -1,0 +1,64 @@
+// SSRF through the API, outside development: every hostile URL is refused at creation and on
+// change (422 naming `url`), and a delivery whose host's DNS answer turned private after creation
+// never connects.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../../../test/harness.ts';
+import { fakeLookup } from '../../../test/webhooks/fake-dns.ts';
+import { WebhookReceiver } from '../../../test/webhooks/receiver.ts';
+import { systemClock } from '../../core/clock.ts';
+import { runDueJobs } from '../../jobs/runner.ts';
+import { createCustomer } from '../invoices/test-fixtures.ts';
+import { webhookJobHandler } from './deliver.ts';
+import { HOSTILE_DNS, HOSTILE_URLS } from './hostile-urls.ts';
+
+const dns: Record<string, string[]> = { ...HOSTILE_DNS, 'hooks.example.com': ['93.184.216.34'], 'shifty.example.com': ['93.184.216.34'] };
+const lookup = fakeLookup(dns);
+let t: TestContext;
+let acme: SeededAccount;
+let receiver: WebhookReceiver;
+let receiverPort: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'false' }, webhookLookup: lookup });
+  acme = await seedAccount(t.client, 'Acme');
+  receiver = new WebhookReceiver();
+  receiverPort = new URL(await receiver.start()).port;
+});
+afterAll(async () => {
+  await receiver.close();
+  await t.close();
+});
+
+describe('webhook targets outside development', () => {
+  it(`refuses each of the ${HOSTILE_URLS.length} hostile URLs at creation, naming url`, async () => {
+    for (const url of HOSTILE_URLS) {
+      const res = await t.client.post('/account/webhooks', acme.liveKey, { url, events: ['*'] });
+      expect(res.status, url).toBe(422);
+      expect(res.body.errors[0].field, url).toBe('url');
+    }
+    expect((await t.client.get('/account/webhooks', acme.liveKey)).body.webhooks).toEqual([]);
+  });
+
+  it('accepts a public https URL, and refuses changing it to a hostile one', async () => {
+    const created = await t.client.post('/account/webhooks', acme.liveKey, { url: 'https://hooks.example.com/orders', events: ['*'] });
+    expect(created.status, created.raw).toBe(201);
+    const changed = await t.client.patch(`/account/webhooks/${created.body.id}`, acme.liveKey, { url: 'https://169.254.169.254/latest/meta-data/' });
+    expect(changed.status).toBe(422);
+    expect(changed.body.errors[0]).toMatchObject({ field: 'url', constraint: 'webhook_target' });
+    expect((await t.client.get(`/account/webhooks/${created.body.id}`, acme.liveKey)).body.url).toBe('https://hooks.example.com/orders');
+    await t.client.delete(`/account/webhooks/${created.body.id}`, acme.liveKey);
+  });
+
+  it('checks the address again when delivering: a name that now resolves to loopback is never reached', async () => {
+    const created = await t.client.post('/account/webhooks', acme.key, { url: `https://shifty.example.com:${receiverPort}/hooks`, events: ['customer.created'] });
+    expect(created.status, created.raw).toBe(201);
+    dns['shifty.example.com'] = ['127.0.0.1']; // DNS rebinding after the check at creation
+    await createCustomer(t, acme.key, { name: 'Rebound' });
+    const handler = webhookJobHandler({ db: t.database.db, clock: systemClock, policy: { allowPrivateTargets: false, lookup } });
+    await runDueJobs({ db: t.database.db, clock: systemClock, log: { warn: () => undefined, error: () => undefined } }, [handler]);
+    const deliveries = (await t.client.get(`/account/webhooks/${created.body.id}/deliveries`, acme.key)).body.deliveries;
+    expect(deliveries[0].attempts[0]).toMatchObject({ status: null, error: 'refused: 127.0.0.1 is not a public address' });
+    expect(receiver.received).toHaveLength(0);
+  });
+});
+
