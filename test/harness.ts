@@ -30,6 +30,8 @@ export interface StartOptions {
   database?: DatabaseHandle;
   /** DNS lookup for webhook URL checks. */
   webhookLookup?: LookupFunction;
+  /** Fastify's logger option (default false: silent). */
+  logger?: boolean | object;
 }
 
 /** A fresh, migrated database of the kind this run tests. */
@@ -83,7 +85,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestCont
   const config = testConfig(options.env);
   const owned = options.database ? null : await openTestDatabase();
   const database = options.database ?? owned!;
-  const app = await buildApp({ config, database, clock: options.clock, logger: false, webhookLookup: options.webhookLookup });
+  const app = await buildApp({ config, database, clock: options.clock, logger: options.logger ?? false, webhookLookup: options.webhookLookup });
   await app.ready();
   return {
     app,

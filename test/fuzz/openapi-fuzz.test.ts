@@ -21,9 +21,17 @@ let t: TestContext;
 let acme: SeededAccount;
 let resources: Resources;
 let doc: Schema;
+/** What the service logged for each 5xx, by request id: a finding then names its cause. */
+const serverErrors = new Map<string, string>();
+const errorLog = {
+  write(line: string) {
+    const entry = JSON.parse(line) as { reqId?: string; err?: { stack?: string; message?: string } };
+    if (entry.reqId && entry.err) serverErrors.set(entry.reqId, (entry.err.stack ?? entry.err.message ?? '').slice(0, 1200));
+  },
+};
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ logger: { level: 'error', stream: errorLog } });
   acme = await seedAccount(t.client, 'Fuzz account');
   resources = await createResources(t.client, t.app.deps.db, acme.key);
   doc = (await t.client.get('/openapi.json', null)).body;
@@ -71,7 +79,8 @@ describe('OpenAPI fuzz', () => {
         const problem = checkAnswer(op, res.statusCode, res.headers['content-type'], res.body, validatorOf);
         if (problem) {
           const key = `${op.method} ${op.path} -> ${res.statusCode} ${problem.kind}`;
-          const finding = findings.get(key) ?? { kind: problem.kind, count: 0, example: { request: describeRequest(request), answer: res.body.slice(0, 400), detail: problem.detail } };
+          const cause = serverErrors.get(String(res.headers['x-request-id'])) ?? '';
+          const finding = findings.get(key) ?? { kind: problem.kind, count: 0, example: { request: describeRequest(request), answer: res.body.slice(0, 400), detail: problem.detail || cause } };
           finding.count += 1;
           findings.set(key, finding);
         }
@@ -79,7 +88,8 @@ describe('OpenAPI fuzz', () => {
     }
     console.log(`fuzz: seed ${SEED}, ${sent} requests over ${operations.length} operations, statuses ${JSON.stringify(statuses)}, ${findings.size} findings`);
     for (const [key, finding] of findings) console.log(`FINDING ${key} (x${finding.count})\n  request: ${finding.example.request}\n  answer: ${finding.example.answer}\n  detail: ${finding.example.detail}`);
-    expect([...findings.keys()]).toEqual([]);
+    // The details go in the assertion too: a CI log keeps the failure's diff when stdout is cut.
+    expect([...findings].map(([key, f]) => `${key} (x${f.count}; seed ${SEED}) ${f.example.request} => ${f.example.answer.slice(0, 200)} ${f.example.detail.slice(0, 600)}`)).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(RUNS);
   });
 });

@@ -9,8 +9,18 @@ export async function readSandboxClock(ex: Executor, accountId: string): Promise
   return (await repo.findAccount(ex, accountId))?.sandbox_clock ?? null;
 }
 
+/**
+ * How far past the real time the clock may go: enough for years of cycles (a leap-day anchor
+ * needs four), while every date the sandbox then derives (due dates, retries, periods) stays far
+ * from the end of the calendar PostgreSQL and ISO 8601 can hold.
+ */
+export const MAX_YEARS_AHEAD = 10;
+
 /** Moves the sandbox test clock forward to `to` (not before where it is, or the real time when unset). */
 export async function advanceSandboxClock(tx: Tx, accountId: string, to: Date, realNow: Date): Promise<Date> {
+  const limit = new Date(realNow);
+  limit.setUTCFullYear(limit.getUTCFullYear() + MAX_YEARS_AHEAD);
+  if (to > limit) throw fieldError('to', to.toISOString(), 'too_far', `must be at most ${MAX_YEARS_AHEAD} years after the real time (${limit.toISOString()})`);
   const current = (await repo.lockSandboxClock(tx, accountId)) ?? realNow;
   if (to < current) throw fieldError('to', to.toISOString(), 'forward_only', `must not be before the test clock's time, ${current.toISOString()}: the clock only moves forward`);
   await repo.setSandboxClock(tx, accountId, to);

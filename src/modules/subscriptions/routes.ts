@@ -152,7 +152,7 @@ export function registerTestClockRoutes(app: App, deps: AppDeps): void {
         summary: "Move the sandbox's clock forward and run what became due",
         description:
           "The calling account's sandbox runs as of `to` from now on (requests, subscription cycles). The answer comes once the periods due up to `to` are " +
-          'invoiced. Forward only: a `to` before the clock is refused (422). Sandbox keys only; a live key gets 404. Production always uses the real clock.',
+          'invoiced. Forward only: a `to` before the clock is refused (422), and so is one more than 10 years after the real time. Sandbox keys only; a live key gets 404. Production always uses the real clock.',
         body: Type.Object({ to: DateTimeInput() }, { additionalProperties: false }),
         response: { 200: Type.Object({ ...TestClock.properties, invoicesCreated: Type.Integer() }), ...errorResponses(404, 413, 422) },
       },

@@ -60,6 +60,14 @@ describe('test clock', () => {
     expect(res.body.errors[0]).toMatchObject({ field: 'to', constraint: 'forward_only' });
   });
 
+  it('goes at most 10 years past the real time (found by the fuzz battery: a clock at 9999-12-31 made due dates past year 9999, a 500)', async () => {
+    const before = (await t.client.get('/test/clock', acme.key)).body;
+    const res = await t.client.post('/test/clock/advance', acme.key, { to: '9999-12-31T23:59:59.999Z' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0]).toMatchObject({ field: 'to', constraint: 'too_far' });
+    expect((await t.client.get('/test/clock', acme.key)).body).toEqual(before);
+  });
+
   it('keeps the runners of the real clock behind a frozen test clock, and production on the real clock', async () => {
     const live = await subscribe(acme.liveKey);
     expect(live.startedAt).toBe(real.now().toISOString());
