@@ -13,6 +13,7 @@
 //   from then on every event and card of the range is committed and seen, and anything later sees
 //   this invoice. When the lines differ (an event or a card committed in between), the invoice is
 //   built again from a savepoint, that time under the lock.
+import type { Decimal } from 'decimal.js';
 import { sql } from 'kysely';
 import type { Tx } from '../../db/database.ts';
 import { lockUsage } from '../../db/usage-lock.ts';
@@ -45,6 +46,7 @@ export async function invoiceUsage(tx: Tx, ctx: UseCaseContext, input: InvoiceUs
     throw fieldError('to', input.to, 'not_in_future', `must not be later than now (${now.toISOString()}): usage after now is not known yet, so invoice up to now at most`);
   }
   const product = await findProductOrThrow(tx, tenant, enrollment.product_id);
+  await refuseSubscriptionUsage(tx, enrollment.id, to);
   await refuseInvoicedOverlap(tx, tenant, enrollment.id, from, to, null);
   const period = { enrollmentId: enrollment.id, currency: product.currency, from, to, send: input.send === true };
 
@@ -78,10 +80,7 @@ interface BilledPeriod {
 async function issue(tx: Tx, ctx: UseCaseContext, period: BilledPeriod, lines: DraftLineInput[]): Promise<InvoiceView> {
   const { tenant } = ctx;
   let invoice = await createDraftInvoice(tx, ctx, { customerId: period.enrollmentId, currency: period.currency, periodStart: period.from, periodEnd: period.to, lines });
-  await tx
-    .insertInto('usage_invoiced_periods')
-    .values({ account_id: tenant.accountId, environment: tenant.environment, enrollment_id: period.enrollmentId, period_start: period.from, period_end: period.to, invoice_id: invoice.id })
-    .execute();
+  await recordInvoicedUsage(tx, tenant, period.enrollmentId, period.from, period.to, invoice.id);
   if (period.send) {
     invoice = await finalizeInvoice(tx, ctx, invoice.id);
     // An invoice with nothing due is paid at finalization; there is nothing to ask for then.
@@ -90,8 +89,30 @@ async function issue(tx: Tx, ctx: UseCaseContext, period: BilledPeriod, lines: D
   return invoice;
 }
 
+/** 409 when a live subscription of the enrollment invoices its usage after `to`'s start: its cycles bill it. */
+async function refuseSubscriptionUsage(tx: Tx, enrollmentId: string, to: Date): Promise<void> {
+  const live = await tx
+    .selectFrom('subscriptions')
+    .select('usage_billed_to')
+    .where('id', '=', enrollmentId)
+    .where('status', '<>', 'canceled')
+    .where('usage_billed_to', '<', to)
+    .executeTakeFirst();
+  if (live) {
+    throw new AppError('conflict', `The enrollment's subscription invoices its usage from ${live.usage_billed_to!.toISOString()} on, at each period end; invoice only usage before that here.`);
+  }
+}
+
+/** Records that `invoiceId` bills the enrollment's usage of [from, to): events inside it are refused from then on. */
+export async function recordInvoicedUsage(tx: Tx, tenant: Tenant, enrollmentId: string, from: Date, to: Date, invoiceId: string): Promise<void> {
+  await tx
+    .insertInto('usage_invoiced_periods')
+    .values({ account_id: tenant.accountId, environment: tenant.environment, enrollment_id: enrollmentId, period_start: from, period_end: to, invoice_id: invoiceId })
+    .execute();
+}
+
 /** 409 when an invoice that is not void (other than `own`) already billed part of [from, to). */
-async function refuseInvoicedOverlap(tx: Tx, tenant: Tenant, enrollmentId: string, from: Date, to: Date, own: string | null): Promise<void> {
+export async function refuseInvoicedOverlap(tx: Tx, tenant: Tenant, enrollmentId: string, from: Date, to: Date, own: string | null): Promise<void> {
   const overlap = await sql<{ invoice_id: string }>`
     select p.invoice_id from usage_invoiced_periods p join invoices i on i.id = p.invoice_id and i.status <> 'void'
     where p.account_id = ${tenant.accountId} and p.environment = ${tenant.environment} and p.enrollment_id = ${enrollmentId}
@@ -105,8 +126,11 @@ async function refuseInvoicedOverlap(tx: Tx, tenant: Tenant, enrollmentId: strin
 /**
  * The invoice lines of [from, to): per part of the pricing schedule, per price, the usage of that
  * part under that price. A range split by rate cards names each part in its lines' descriptions.
+ * `granted` (meter key -> units, a subscription's grants) comes off the usage before it is
+ * priced, drawn from the first parts of the range first.
  */
-async function priceUsage(tx: Tx, tenant: Tenant, enrollmentId: string, from: Date, to: Date): Promise<DraftLineInput[]> {
+export async function priceUsage(tx: Tx, tenant: Tenant, enrollmentId: string, from: Date, to: Date, granted: Map<string, Decimal> = new Map()): Promise<DraftLineInput[]> {
+  const left = new Map(granted);
   const schedule = await pricingSchedule(tx, tenant, enrollmentId, from, to);
   const meters = new Map<string, MeterRow>();
   const lines: DraftLineInput[] = [];
@@ -119,8 +143,16 @@ async function priceUsage(tx: Tx, tenant: Tenant, enrollmentId: string, from: Da
       }
       const scope = { tenant, enrollmentId, meterId: meter.id, aggregation: meter.aggregation, from: part.from, to: part.to };
       const [usage] = await aggregateUsage(tx, scope, 'none');
-      const label = schedule.length > 1 ? `${meter.name}, ${instant(part.from)} to ${instant(part.to)}` : meter.name;
-      for (const line of usageLines(price, new Money(usage!.value), label)) {
+      let quantity = new Money(usage!.value);
+      let label = schedule.length > 1 ? `${meter.name}, ${instant(part.from)} to ${instant(part.to)}` : meter.name;
+      const grant = left.get(meter.key);
+      if (grant?.gt(0)) {
+        const free = Money.min(grant, quantity);
+        left.set(meter.key, grant.minus(free));
+        quantity = quantity.minus(free);
+        label = `${label} (${free.toFixed()} of ${grant.toFixed()} granted)`;
+      }
+      for (const line of usageLines(price, quantity, label)) {
         lines.push({ type: 'usage', meterId: meter.id, priceId: price.id, description: line.description, quantity: line.quantity, unitPrice: line.unitPrice, proration: false });
       }
     }

@@ -62,7 +62,7 @@ export function registerMeteringRoutes(app: App, deps: AppDeps): void {
         description:
           '`to` may not be later than now (422). Each part of the range is priced by what was in effect then: the rate card whose ' +
           "[effectiveFrom, effectiveTo) covers it, else the version's prices; a range crossing a card boundary gets lines per part, each naming its sub-period. " +
-          'An overlapping earlier invoice that is not void answers 409 usage_already_invoiced. With send true the invoice is finalized and emailed.',
+          'An overlapping earlier invoice that is not void answers 409 usage_already_invoiced; a range reaching into what a live subscription of the enrollment invoices at its period ends, 409 conflict. With send true the invoice is finalized and emailed.',
         body: FromUsageBody,
         response: { 201: Invoice, ...errorResponses(404, 409, 422) },
       },

@@ -15,6 +15,7 @@ import * as repo from './repository.ts';
 import { chargeNewInvoice, checkOverdue, retryCharges } from './dunning.ts';
 import { prorationLine } from './proration.ts';
 import { presentSubscription } from './subscription-view.ts';
+import { recordUsageCharge, usageCharge } from './usage-charges.ts';
 import type { SubscriptionRow } from './tables.ts';
 
 /** Periods invoiced in one call at most (a subscription far behind catches up over several runs). */
@@ -45,7 +46,9 @@ export async function billDueSubscription(tx: Tx, ctx: UseCaseContext, locked: S
       row = await cancelAt(tx, ctx, row, start(k));
       break;
     }
-    const invoiceId = await billPeriod(tx, ctx, row, start(k), start(k + 1));
+    const billed = await billPeriod(tx, ctx, row, start(k), start(k + 1));
+    row = billed.row;
+    const invoiceId = billed.invoiceId;
     invoices += 1;
     if (row.collection_method === 'charge_automatically' && invoiceId) row = await chargeNewInvoice(tx, ctx, row, invoiceId);
     const coupon_periods_left = row.coupon_id && row.coupon_periods_left !== null ? Math.max(0, row.coupon_periods_left - 1) : row.coupon_periods_left;
@@ -66,6 +69,8 @@ export async function billDueSubscription(tx: Tx, ctx: UseCaseContext, locked: S
 }
 
 async function cancelAt(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, at: Date): Promise<SubscriptionRow> {
+  // Advance: the last period's usage was not invoiced yet (arrears billed it with the period).
+  row = await billUsageTo(tx, ctx, row, at, true);
   const canceled = await repo.updateSubscription(tx, row.id, { status: 'canceled', canceled_at: at, next_billing_at: null, updated_at: ctx.now });
   await repo.cancelItems(tx, row.id, at);
   await tx.updateTable('enrollments').set({ status: 'canceled', updated_at: ctx.now }).where('id', '=', row.id).execute();
@@ -86,13 +91,33 @@ export async function finalizeAndCollect(tx: Tx, ctx: UseCaseContext, row: Subsc
   return watchDueDate(tx, ctx, row, finalized.dueDate);
 }
 
-/** Invoices one period; answers the invoice's id when it is open (something to pay), else null. */
-async function billPeriod(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, from: Date, to: Date): Promise<string | null> {
+/**
+ * A last invoice of the usage up to `at` alone (cancel now, cancel at the end of an advance
+ * period), finalized and collected; `commitment` false for a partial period.
+ */
+export async function billUsageTo(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, at: Date, commitment: boolean): Promise<SubscriptionRow> {
+  const version = (await findVersionById(tx, ctx.tenant, row.product_version_id))!;
+  const product = await findProductOrThrow(tx, ctx.tenant, version.product_id);
+  const usage = await usageCharge(tx, ctx, row, version, product.currency, at, commitment);
+  if (!usage) return row;
+  const draft = await createDraftInvoice(tx, ctx, { customerId: row.id, subscriptionId: row.id, currency: product.currency, periodStart: usage.from, periodEnd: usage.to, lines: usage.lines });
+  const updated = await repo.updateSubscription(tx, row.id, await recordUsageCharge(tx, ctx, row, usage, draft.id));
+  return finalizeAndCollect(tx, ctx, updated, draft.id);
+}
+
+/**
+ * Invoices one period: its fee (subscription products) and the usage up to the invoice's
+ * boundary (advance: the period's start, so the previous period's usage; arrears: its end).
+ * Answers the invoice's id when it is open (something to pay), else null.
+ */
+async function billPeriod(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, from: Date, to: Date): Promise<{ row: SubscriptionRow; invoiceId: string | null }> {
   const version = (await findVersionById(tx, ctx.tenant, row.product_version_id))!;
   const product = await findProductOrThrow(tx, ctx.tenant, version.product_id);
   const changedAt = row.version_changed_at;
   const lines: DraftLineInput[] = [];
-  if (row.previous_version_id && changedAt && changedAt > from && changedAt < to) {
+  if (product.pricing_model === 'usage') {
+    // No fee: the invoice bills the period's usage.
+  } else if (row.previous_version_id && changedAt && changedAt > from && changedAt < to) {
     // Arrears, version changed inside the period: each version for its share of it.
     const previous = (await findVersionById(tx, ctx.tenant, row.previous_version_id))!;
     const base = { productId: product.id, productName: product.name, periodStart: from, periodEnd: to };
@@ -107,12 +132,15 @@ async function billPeriod(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, fro
       unitPrice: version.base_price ?? '0',
     });
   }
+  const usage = await usageCharge(tx, ctx, row, version, product.currency, row.billing_mode === 'advance' ? from : to);
+  if (usage) lines.push(...usage.lines);
   if (row.coupon_id && (row.coupon_periods_left === null || row.coupon_periods_left > 0)) lines.push(await discountLineFor(tx, ctx, row.coupon_id, lines, product.currency));
   const draft = await createDraftInvoice(tx, ctx, { customerId: row.id, subscriptionId: row.id, currency: product.currency, periodStart: from, periodEnd: to, lines });
   if (!(await repo.recordBilledPeriod(tx, { subscription_id: row.id, period_start: from, period_end: to, invoice_id: draft.id, created_at: ctx.now }))) {
     // Unreachable while the row lock holds; the key is the guarantee if it ever does not.
     throw new Error(`subscription ${row.id}: the period starting ${from.toISOString()} was invoiced already`);
   }
+  if (usage) row = await repo.updateSubscription(tx, row.id, await recordUsageCharge(tx, ctx, row, usage, draft.id));
   const finalized = await finalizeInvoice(tx, ctx, draft.id);
   if (row.collection_method === 'send_invoice' && finalized.status === 'open') {
     try {
@@ -121,9 +149,9 @@ async function billPeriod(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, fro
       // No email address: the invoice stays open on its hosted page.
       if (!(error instanceof AppError)) throw error;
     }
-    await watchDueDate(tx, ctx, row, finalized.dueDate);
+    row = await watchDueDate(tx, ctx, row, finalized.dueDate);
   }
-  return finalized.status === 'open' ? draft.id : null;
+  return { row, invoiceId: finalized.status === 'open' ? draft.id : null };
 }
 
 /** "2026-01-31" */

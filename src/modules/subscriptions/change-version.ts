@@ -30,11 +30,14 @@ export async function changeVersion(tx: Tx, ctx: UseCaseContext, id: string, inp
   }
   const old = (await findVersionById(tx, ctx.tenant, current.product_version_id))!;
   const { product, version } = await resolvePublishedVersion(tx, ctx.tenant, old.product_id, input.productVersionId);
-  if (version.billing_cycle !== current.billing_cycle || version.base_price === null) {
+  // A usage product's cycle is the subscription's own: any version prices its usage.
+  const usageOnly = product.pricing_model === 'usage';
+  if (!usageOnly && (version.billing_cycle !== current.billing_cycle || version.base_price === null)) {
     throw fieldError('productVersionId', input.productVersionId, 'same_cycle', `must bill every ${current.billing_cycle} period, as the subscription does`);
   }
   if (version.id === old.id) return presentSubscription(tx, current);
-  const prorate = input.prorate ?? true;
+  // There is no fee to prorate on a usage product: its usage is priced by the version in force when it is invoiced.
+  const prorate = !usageOnly && (input.prorate ?? true);
   const now = ctx.now;
   let row = current;
   if (prorate && current.status !== 'trialing') {
@@ -50,7 +53,7 @@ export async function changeVersion(tx: Tx, ctx: UseCaseContext, id: string, inp
           currency: product.currency,
           periodStart: now,
           periodEnd: to,
-          lines: [prorationLine({ ...base, basePrice: old.base_price ?? '0', credit: true }), prorationLine({ ...base, basePrice: version.base_price })],
+          lines: [prorationLine({ ...base, basePrice: old.base_price ?? '0', credit: true }), prorationLine({ ...base, basePrice: version.base_price ?? '0' })],
         });
         row = await finalizeAndCollect(tx, ctx, row, draft.id);
       } else {
@@ -65,7 +68,7 @@ export async function changeVersion(tx: Tx, ctx: UseCaseContext, id: string, inp
   await repo.cancelItems(tx, id, now);
   await tx
     .insertInto('subscription_items')
-    .values({ id: newId(), subscription_id: id, kind: 'recurring_fee', timing: row.billing_mode, product_version_id: version.id, created_at: now, canceled_at: null })
+    .values({ id: newId(), subscription_id: id, kind: usageOnly ? 'usage' : 'recurring_fee', timing: row.billing_mode, product_version_id: version.id, created_at: now, canceled_at: null })
     .execute();
   // Usage of the enrollment is priced by its version from now on too.
   await tx.updateTable('enrollments').set({ product_version_id: version.id, updated_at: now }).where('id', '=', id).execute();

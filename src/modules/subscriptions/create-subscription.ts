@@ -1,4 +1,5 @@
-// POST /billing/subscriptions: a customer subscribes to a product version priced `subscription`.
+// POST /billing/subscriptions: a customer subscribes to a product version priced `subscription`
+// (a fee each period, and usage when the version prices meters) or `usage` (its usage each period).
 // The subscription is the customer's enrollment in the product (reused when live, made otherwise).
 // With billingMode advance and no trial, the first period is invoiced in the same transaction.
 import type { Tx } from '../../db/database.ts';
@@ -15,6 +16,7 @@ import { periodIndexAt, periodStart } from './periods.ts';
 import * as repo from './repository.ts';
 import { presentSubscription, type SubscriptionView } from './subscription-view.ts';
 import type { BillingMode, CollectionMethod, SubscriptionRow } from './tables.ts';
+import type { BillingCycle } from './periods.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -24,6 +26,7 @@ export interface CreateSubscriptionInput {
   productVersionId?: string;
   collectionMethod?: CollectionMethod;
   billingMode?: BillingMode;
+  billingCycle?: BillingCycle;
   anchor?: string;
   trialDays?: number;
   couponCode?: string;
@@ -46,17 +49,22 @@ export async function createSubscription(tx: Tx, ctx: UseCaseContext, input: Cre
   const productId = input.productId ?? (await findVersionById(tx, tenant, input.productVersionId!))?.product_id;
   if (!productId) throw new AppError('not_found', 'No such product version.', { resource: 'product_version' });
   const { product, version } = await resolvePublishedVersion(tx, tenant, productId, input.productVersionId);
-  if (product.pricing_model !== 'subscription') {
-    throw fieldError(
-      input.productId ? 'productId' : 'productVersionId',
-      input.productId ?? input.productVersionId ?? '',
-      'subscription_product',
-      product.pricing_model === 'one_time'
-        ? 'a one_time product is sold once (a one-off invoice or a payment link), not subscribed'
-        : `only products priced subscription can be subscribed for now (this one is priced ${product.pricing_model})`,
-    );
+  const productField = input.productId ? 'productId' : 'productVersionId';
+  const productRef = input.productId ?? input.productVersionId ?? '';
+  if (product.pricing_model === 'one_time') {
+    throw fieldError(productField, productRef, 'recurring_product', 'a one_time product is sold once (a one-off invoice or a payment link), not subscribed');
   }
-  if (!version.billing_cycle || version.base_price === null) throw new AppError('conflict', 'The version has no billingCycle and basePrice to bill.');
+  if (product.pricing_model === 'prepaid') {
+    throw fieldError(productField, productRef, 'recurring_product', 'products priced prepaid cannot be subscribed yet (docs/subscriptions.md): subscribe to a product priced subscription or usage');
+  }
+  const usageOnly = product.pricing_model === 'usage';
+  if (usageOnly && input.billingCycle === undefined) throw fieldError('billingCycle', '', 'required', 'is required for a product priced usage: how often its usage is invoiced');
+  if (!usageOnly && input.billingCycle !== undefined) {
+    throw fieldError('billingCycle', input.billingCycle, 'usage_only', `applies to a product priced usage only; this one bills on its version's cycle (${version.billing_cycle})`);
+  }
+  if (usageOnly && input.billingMode === 'advance') throw fieldError('billingMode', 'advance', 'arrears_only', 'usage is invoiced at the end of its period: a product priced usage is billed in arrears');
+  const billingCycle = usageOnly ? input.billingCycle! : version.billing_cycle;
+  if (!billingCycle || (!usageOnly && version.base_price === null)) throw new AppError('conflict', 'The version has no billingCycle and basePrice to bill.');
   await findCustomerOrThrow(tx, tenant, input.customerId, true);
 
   const trialEndsAt = input.trialDays ? new Date(now.getTime() + input.trialDays * DAY_MS) : null;
@@ -66,7 +74,7 @@ export async function createSubscription(tx: Tx, ctx: UseCaseContext, input: Cre
     throw fieldError('anchor', input.anchor ?? '', 'not_after_start', 'must not be after the start (the end of the trial, if any): a first period shorter than a cycle is not billed yet');
   }
   // With an anchor in the past, the period holding the start is the first one billed, in full.
-  const firstIndex = periodIndexAt(anchor, version.billing_cycle, start);
+  const firstIndex = periodIndexAt(anchor, billingCycle, start);
 
   const existing = await resolveEnrollment(tx, tenant, input.customerId, productId);
   if (existing && (await repo.findSubscription(tx, tenant, existing.id))) {
@@ -76,7 +84,7 @@ export async function createSubscription(tx: Tx, ctx: UseCaseContext, input: Cre
 
   const coupon = input.couponCode === undefined ? null : await redeemCoupon(tx, ctx, input.couponCode);
   if (coupon) await recordRedemption(tx, ctx, coupon.id, null);
-  const billingMode = input.billingMode ?? 'advance';
+  const billingMode = usageOnly ? 'arrears' : (input.billingMode ?? 'advance');
   const row: SubscriptionRow = {
     id: enrollmentId,
     account_id: tenant.accountId,
@@ -84,13 +92,13 @@ export async function createSubscription(tx: Tx, ctx: UseCaseContext, input: Cre
     customer_id: input.customerId,
     product_version_id: version.id,
     status: trialEndsAt ? 'trialing' : 'active',
-    billing_cycle: version.billing_cycle,
+    billing_cycle: billingCycle,
     collection_method: collectionMethod,
     billing_mode: billingMode,
     anchor,
     trial_ends_at: trialEndsAt,
     period_index: firstIndex,
-    next_billing_at: trialEndsAt ?? (billingMode === 'advance' ? periodStart(anchor, version.billing_cycle, firstIndex) : periodStart(anchor, version.billing_cycle, firstIndex + 1)),
+    next_billing_at: trialEndsAt ?? (billingMode === 'advance' ? periodStart(anchor, billingCycle, firstIndex) : periodStart(anchor, billingCycle, firstIndex + 1)),
     cancel_at_period_end: false,
     coupon_id: coupon?.id ?? null,
     coupon_periods_left: coupon ? (coupon.duration === 'once' ? 1 : coupon.duration === 'repeating' ? coupon.duration_in_cycles : null) : null,
@@ -100,6 +108,9 @@ export async function createSubscription(tx: Tx, ctx: UseCaseContext, input: Cre
     next_retry_at: null,
     previous_version_id: null,
     version_changed_at: null,
+    // Usage before the subscription (or during its trial) is not the subscription's to bill.
+    usage_billed_to: start,
+    commitment_credit: '0',
     started_at: now,
     paused_at: null,
     canceled_at: null,
@@ -109,7 +120,7 @@ export async function createSubscription(tx: Tx, ctx: UseCaseContext, input: Cre
   await repo.insertSubscription(tx, row, {
     id: newId(),
     subscription_id: row.id,
-    kind: 'recurring_fee',
+    kind: usageOnly ? 'usage' : 'recurring_fee',
     timing: billingMode,
     product_version_id: version.id,
     created_at: now,

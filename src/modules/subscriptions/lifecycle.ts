@@ -6,6 +6,7 @@ import { parseSavedMethod } from '../payments/service.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
 import { recordEvent } from '../events/service.ts';
 import { periodIndexAt, periodStart } from './periods.ts';
+import { billUsageTo } from './billing.ts';
 import * as repo from './repository.ts';
 import { presentSubscription, toSubscriptionView, type SubscriptionView } from './subscription-view.ts';
 import type { SubscriptionRow, SubscriptionStatus } from './tables.ts';
@@ -71,6 +72,8 @@ export async function cancelSubscription(tx: Tx, ctx: UseCaseContext, id: string
     await recordEvent(tx, ctx, 'subscription.updated', view);
     return view;
   }
+  // Usage to date is invoiced (without the period's minimum: the period did not run its course).
+  await billUsageTo(tx, ctx, current, ctx.now, false);
   const row = await repo.updateSubscription(tx, id, { status: 'canceled', canceled_at: ctx.now, next_billing_at: null, updated_at: ctx.now });
   await repo.cancelItems(tx, id, ctx.now);
   await tx.updateTable('enrollments').set({ status: 'canceled', updated_at: ctx.now }).where('id', '=', id).execute();

@@ -18,10 +18,11 @@ export function registerSubscriptionRoutes(app: App, deps: AppDeps): void {
       config: { scope: 'billing:write' },
       schema: {
         tags,
-        summary: 'Subscribe a customer to a product priced subscription',
+        summary: 'Subscribe a customer to a product priced subscription or usage',
         description:
           'The subscription is the customer’s enrollment in the product (reused when live). Periods count from the anchor (monthly keeps its day, clamped to short months). ' +
-          'With billingMode advance and no trial the first period is invoiced at once (and, with charge_automatically, charged). Products priced usage or prepaid are not available yet (422).',
+          'With billingMode advance and no trial the first period is invoiced at once (and, with charge_automatically, charged). Usage (version prices, rate cards) is invoiced at each period end with its grants and commitment; ' +
+          'a product priced usage takes billingCycle. Products priced prepaid are not available yet (422).',
         body: CreateSubscriptionBody,
         response: { 201: Subscription, ...errorResponses(404, 409, 413, 422) },
       },

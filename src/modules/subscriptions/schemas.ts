@@ -5,7 +5,10 @@ const Status = Type.Union([Type.Literal('trialing'), Type.Literal('active'), Typ
 const CollectionMethod = Type.Union([Type.Literal('charge_automatically'), Type.Literal('send_invoice')], {
   description: '`send_invoice` (default): each invoice is emailed with its payment page. `charge_automatically`: each invoice is charged to paymentMethod when finalized, retried 1, 3, 5 and 7 days after a failure.',
 });
-const BillingMode = Type.Union([Type.Literal('advance'), Type.Literal('arrears')], { description: '`advance` (default): a period is invoiced at its start; `arrears`: at its end.' });
+const BillingMode = Type.Union([Type.Literal('advance'), Type.Literal('arrears')], {
+  description: 'When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`).',
+});
+const BillingCycle = Type.Union([Type.Literal('weekly'), Type.Literal('monthly'), Type.Literal('annual')]);
 
 export const SubscriptionParams = Type.Object({ subscriptionID: Uuid() });
 
@@ -16,6 +19,7 @@ export const CreateSubscriptionBody = Type.Object(
     productVersionId: Type.Optional(Uuid()),
     collectionMethod: Type.Optional(CollectionMethod),
     billingMode: Type.Optional(BillingMode),
+    billingCycle: Type.Optional({ ...BillingCycle, description: "A product priced usage only (required there): how often its usage is invoiced. Other products bill on their version's cycle." }),
     anchor: Type.Optional(DateTimeInput({ description: 'What periods are counted from; default the start (the trial end with a trial). Not after the start.' })),
     trialDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 730 })),
     couponCode: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: "Discounts the coupon's duration in periods (once, repeating, forever)." })),
@@ -33,7 +37,7 @@ export const CancelBody = Type.Object(
 
 const Item = Type.Object({
   id: Uuid(),
-  kind: Type.String({ description: '`recurring_fee`' }),
+  kind: Type.String({ description: '`recurring_fee` (a fee each period) or `usage` (a usage product: its usage each period)' }),
   timing: Type.String({ description: '`advance` or `arrears`' }),
   productVersionId: Uuid(),
   createdAt: DateTime(),
@@ -46,7 +50,7 @@ export const Subscription = Type.Object(
     customerId: Uuid(),
     productVersionId: Uuid(),
     status: Status,
-    billingCycle: Type.Union([Type.Literal('weekly'), Type.Literal('monthly'), Type.Literal('annual')]),
+    billingCycle: BillingCycle,
     collectionMethod: CollectionMethod,
     billingMode: BillingMode,
     anchor: DateTime(),

@@ -28,6 +28,10 @@ export interface SubscriptionRow extends TenantColumns {
   /** Arrears: the version billed before a prorated change inside the current period, and when it changed. */
   previous_version_id: string | null;
   version_changed_at: Date | null;
+  /** Usage is invoiced up to here (null: the version prices no usage yet, or nothing started). */
+  usage_billed_to: Date | null;
+  /** commitmentResets false: the minimum paid and not yet used, drawn down by later usage first. */
+  commitment_credit: string;
   started_at: Date;
   paused_at: Date | null;
   canceled_at: Date | null;
