@@ -147,6 +147,8 @@ export async function recordRedemption(tx: Tx, ctx: UseCaseContext, couponId: st
 export interface PricedLine {
   quantity: string;
   unitPrice: string;
+  /** When it is not quantity x unitPrice (a prorated fee's exact share). */
+  amount?: string | null;
 }
 
 export interface DiscountLine {
@@ -160,7 +162,7 @@ export interface DiscountLine {
 
 /** The coupon's percentage of the other lines' amounts (each rounded to the currency first), as a negative line. */
 export function couponDiscountLine(coupon: CouponRow, lines: readonly PricedLine[], currency: string): DiscountLine {
-  const subtotal = sumAmounts(lines.map((line) => formatMoney(new Money(line.quantity).mul(line.unitPrice), currency)));
+  const subtotal = sumAmounts(lines.map((line) => formatMoney(line.amount ?? new Money(line.quantity).mul(line.unitPrice), currency)));
   const discount = new Money(discountOf(subtotal.toFixed(), coupon.percent_off, currency));
   const amount = discount.isZero() ? '0' : discount.negated().toFixed();
   return { type: 'discount', description: `Coupon ${coupon.code}: ${formatDecimal(coupon.percent_off)}% off`, quantity: '1', unitPrice: amount, amount, proration: false };

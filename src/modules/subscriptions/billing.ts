@@ -115,8 +115,13 @@ async function billPeriod(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, fro
   const product = await findProductOrThrow(tx, ctx.tenant, version.product_id);
   const changedAt = row.version_changed_at;
   const lines: DraftLineInput[] = [];
+  const serviceStart = row.trial_ends_at ?? row.started_at;
+  const partial = from < row.anchor && from < serviceStart;
   if (product.pricing_model === 'usage') {
     // No fee: the invoice bills the period's usage.
+  } else if (partial) {
+    // The first period of a future anchor: the fee for [start, anchor) only, by its seconds.
+    lines.push(prorationLine({ productId: product.id, productName: product.name, basePrice: version.base_price ?? '0', from: serviceStart, to, periodStart: from, periodEnd: to }));
   } else if (row.previous_version_id && changedAt && changedAt > from && changedAt < to) {
     // Arrears, version changed inside the period: each version for its share of it.
     const previous = (await findVersionById(tx, ctx.tenant, row.previous_version_id))!;
@@ -135,7 +140,7 @@ async function billPeriod(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, fro
   const usage = await usageCharge(tx, ctx, row, version, product.currency, row.billing_mode === 'advance' ? from : to);
   if (usage) lines.push(...usage.lines);
   if (row.coupon_id && (row.coupon_periods_left === null || row.coupon_periods_left > 0)) lines.push(await discountLineFor(tx, ctx, row.coupon_id, lines, product.currency));
-  const draft = await createDraftInvoice(tx, ctx, { customerId: row.id, subscriptionId: row.id, currency: product.currency, periodStart: from, periodEnd: to, lines });
+  const draft = await createDraftInvoice(tx, ctx, { customerId: row.id, subscriptionId: row.id, currency: product.currency, periodStart: partial ? serviceStart : from, periodEnd: to, lines });
   if (!(await repo.recordBilledPeriod(tx, { subscription_id: row.id, period_start: from, period_end: to, invoice_id: draft.id, created_at: ctx.now }))) {
     // Unreachable while the row lock holds; the key is the guarantee if it ever does not.
     throw new Error(`subscription ${row.id}: the period starting ${from.toISOString()} was invoiced already`);

@@ -70,8 +70,10 @@ export async function createSubscription(tx: Tx, ctx: UseCaseContext, input: Cre
   const trialEndsAt = input.trialDays ? new Date(now.getTime() + input.trialDays * DAY_MS) : null;
   const start = trialEndsAt ?? now;
   const anchor = input.anchor === undefined ? start : new Date(input.anchor);
-  if (anchor > start) {
-    throw fieldError('anchor', input.anchor ?? '', 'not_after_start', 'must not be after the start (the end of the trial, if any): a first period shorter than a cycle is not billed yet');
+  // A future anchor makes a first, shorter period [start, anchor), billed prorated; it must come
+  // within one cycle of the start.
+  if (anchor > start && periodStart(anchor, billingCycle, -1) > start) {
+    throw fieldError('anchor', input.anchor ?? '', 'within_one_cycle', `must be at most one ${billingCycle} cycle after the start (the end of the trial, if any): the first period runs from the start to the anchor`);
   }
   // With an anchor in the past, the period holding the start is the first one billed, in full.
   const firstIndex = periodIndexAt(anchor, billingCycle, start);

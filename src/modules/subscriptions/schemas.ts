@@ -20,7 +20,7 @@ export const CreateSubscriptionBody = Type.Object(
     collectionMethod: Type.Optional(CollectionMethod),
     billingMode: Type.Optional(BillingMode),
     billingCycle: Type.Optional({ ...BillingCycle, description: "A product priced usage only (required there): how often its usage is invoiced. Other products bill on their version's cycle." }),
-    anchor: Type.Optional(DateTimeInput({ description: 'What periods are counted from; default the start (the trial end with a trial). Not after the start.' })),
+    anchor: Type.Optional(DateTimeInput({ description: 'What periods are counted from; default the start (the trial end with a trial). In the past: the period holding the start is billed in full. Up to one cycle ahead: a first, shorter period from the start to the anchor, prorated.' })),
     trialDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 730 })),
     couponCode: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: "Discounts the coupon's duration in periods (once, repeating, forever)." })),
     paymentMethod: Type.Optional(

@@ -77,6 +77,22 @@ describe('subscriptions', () => {
     expect(emails).toHaveLength(14);
   });
 
+  it('bills the first, shorter period of a future anchor prorated, then full periods from the anchor', async () => {
+    clock.set('2028-03-10T00:00:00.000Z');
+    const tooFar = await t.client.post('/billing/subscriptions', acme.key, { customerId: (await t.client.post('/customers', acme.key, { name: 'Far' })).body.id, productId: monthly, anchor: '2028-04-11T00:00:00.000Z' });
+    expect(tooFar.status).toBe(422);
+    expect(tooFar.body.errors[0]).toMatchObject({ field: 'anchor', constraint: 'within_one_cycle' });
+    const sub = await subscribe({ anchor: '2028-04-01T00:00:00.000Z' });
+    expect(sub).toMatchObject({ anchor: '2028-04-01T00:00:00.000Z', nextBillingDate: '2028-04-01T00:00:00.000Z' });
+    clock.set('2028-04-01T00:00:00.000Z');
+    await run();
+    const invoices = await invoicesOf(sub.id);
+    expect(periods(invoices)).toEqual(['2028-03-10..2028-04-01', '2028-04-01..2028-05-01']);
+    // 22 of March's 31 days: 49.90 x 22 / 31 = 35.4129... -> 35.41.
+    expect(invoices[0].lineItems).toEqual([expect.objectContaining({ type: 'proration', proration: true, amount: '35.41', description: 'Time on Plan monthly, 2028-03-10 to 2028-04-01 (22 of 31 days)' })]);
+    expect(invoices[1]).toMatchObject({ total: '49.90' });
+  });
+
   it('catches up 13 months in one run when the clock jumps', async () => {
     clock.set('2028-01-31T10:00:00.000Z');
     const sub = await subscribe();
