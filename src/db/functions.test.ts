@@ -30,9 +30,11 @@ afterAll(async () => {
 /** The signature migration 0012 created, which processes of the previous release call. */
 const PREVIOUS_SIGNATURE =
   'metering_ingest(text[], text[], text[], text[], boolean[], text[], uuid[], uuid[], text[], text[], uuid[], uuid[], text[], int[], int[], int[], text[], numeric[], text[], jsonb[], timestamptz, timestamptz, smallint)';
-/** This release's version: the previous one's arguments without the known answers (the text[] after boolean[]). */
-const CURRENT_SIGNATURE =
+/** v5: the previous one's arguments without the known answers (the text[] after boolean[]). */
+const V5_SIGNATURE =
   'metering_ingest_v5(text[], text[], text[], text[], boolean[], uuid[], uuid[], text[], text[], uuid[], uuid[], text[], int[], int[], int[], text[], numeric[], text[], jsonb[], timestamptz, timestamptz, smallint)';
+/** This release's version: v5's arguments, with prepaid balances and the 'insufficient' outcome. */
+const CURRENT_SIGNATURE = V5_SIGNATURE.replace('metering_ingest_v5(', 'metering_ingest_v6(');
 /** A form of v5 no release called (it took known answers), which a database of a build between releases may hold. */
 const UNRELEASED_SIGNATURE = PREVIOUS_SIGNATURE.replace('metering_ingest(', 'metering_ingest_v5(');
 
@@ -60,7 +62,7 @@ describe('the stored function during a rolling deploy', () => {
   it('upgrading a database of the previous release adds the new version and keeps the old one answering', async () => {
     // Back to what the previous release left: migrations up to 0012, no stored-function files.
     await t.database.withScriptRunner((run) =>
-      run(`drop function ${CURRENT_SIGNATURE}; drop table schema_functions; delete from schema_migrations where name = '0013_schema_functions.sql';`),
+      run(`drop function ${CURRENT_SIGNATURE}; drop function ${V5_SIGNATURE}; drop table schema_functions; delete from schema_migrations where name = '0013_schema_functions.sql';`),
     );
     expect(await exists(CURRENT_SIGNATURE)).toBe(false);
     // What a build between releases left: the unreleased form of v5, which retired.sql drops.
@@ -68,7 +70,7 @@ describe('the stored function during a rolling deploy', () => {
     expect(await exists(UNRELEASED_SIGNATURE)).toBe(true);
     expect(await callPrevious(randomUUID())).toEqual([{ outcome: 'recorded', status_code: 201 }]);
 
-    expect(await migrate(t.database)).toEqual(['0013_schema_functions.sql', 'functions/metering_ingest_v5.sql', 'functions/retired.sql']);
+    expect(await migrate(t.database)).toEqual(['0013_schema_functions.sql', 'functions/metering_ingest_v5.sql', 'functions/metering_ingest_v6.sql', 'functions/retired.sql']);
     expect(await exists(CURRENT_SIGNATURE)).toBe(true);
     expect(await exists(UNRELEASED_SIGNATURE)).toBe(false);
     expect(await callPrevious(randomUUID())).toEqual([{ outcome: 'recorded', status_code: 201 }]);

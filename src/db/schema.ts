@@ -14,11 +14,12 @@ import type { WebhookTables } from '../modules/webhooks/tables.ts';
 import type { JobTables } from '../jobs/tables.ts';
 import type { CouponTables } from '../modules/coupons/tables.ts';
 import type { SubscriptionTables } from '../modules/subscriptions/tables.ts';
+import type { PrepaidTables } from '../modules/prepaid/tables.ts';
 import type { IdempotencyTables } from '../http/idempotency-tables.ts';
 
 export type { Environment };
 
-export interface Database extends FoundationTables, EventTables, IdempotencyTables, CatalogTables, CustomerTables, StorageTables, InvoiceTables, EmailTables, MeteringTables, PaymentTables, DeliveryTables, WebhookTables, JobTables, CouponTables, SubscriptionTables {
+export interface Database extends FoundationTables, EventTables, IdempotencyTables, CatalogTables, CustomerTables, StorageTables, InvoiceTables, EmailTables, MeteringTables, PaymentTables, DeliveryTables, WebhookTables, JobTables, CouponTables, SubscriptionTables, PrepaidTables {
   schema_migrations: { name: string; applied_at: Date };
 }
 

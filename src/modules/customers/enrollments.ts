@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../core/errors.ts';
 import { isUuid, newId } from '../../core/ids.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
 import { resolvePublishedVersion } from '../catalog/service.ts';
+import { balancesOf } from '../prepaid/balances.ts';
 import { findCustomerOrThrow } from './customers.ts';
 import * as repo from './repository.ts';
 import type { EnrollmentRow } from './tables.ts';
@@ -20,20 +21,20 @@ export interface EnrollmentView {
   productId: string;
   productVersionId: string;
   status: string;
-  /** Prepaid balance; "0" until prepaid balances exist. */
+  /** Prepaid balance (a subscription to a product priced prepaid); "0" for the others. */
   balance: string;
   createdAt: Date;
   updatedAt: Date;
 }
 
-export function toEnrollmentView(row: EnrollmentRow): EnrollmentView {
+export function toEnrollmentView(row: EnrollmentRow, balance = '0'): EnrollmentView {
   return {
     id: row.id,
     customerId: row.customer_id,
     productId: row.product_id,
     productVersionId: row.product_version_id,
     status: row.status,
-    balance: '0',
+    balance,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -74,13 +75,15 @@ export async function findEnrollmentOrThrow(ex: Executor, tenant: Tenant, id: st
 }
 
 export async function getEnrollment(ex: Executor, ctx: UseCaseContext, id: string): Promise<EnrollmentView> {
-  return toEnrollmentView(await findEnrollmentOrThrow(ex, ctx.tenant, id));
+  const row = await findEnrollmentOrThrow(ex, ctx.tenant, id);
+  return toEnrollmentView(row, (await balancesOf(ex, [row.id])).get(row.id));
 }
 
 export async function listCustomerEnrollments(ex: Executor, ctx: UseCaseContext, customerId: string, page: PageRequest): Promise<Page<EnrollmentView>> {
   await findCustomerOrThrow(ex, ctx.tenant, customerId);
   const result = toPage(await repo.listCustomerEnrollments(ex, ctx.tenant, customerId, page.limit, page.afterId), page.limit);
-  return { items: result.items.map(toEnrollmentView), nextCursor: result.nextCursor };
+  const balances = await balancesOf(ex, result.items.map((row) => row.id));
+  return { items: result.items.map((row) => toEnrollmentView(row, balances.get(row.id))), nextCursor: result.nextCursor };
 }
 
 /**

@@ -77,6 +77,10 @@ export async function createRateCard(tx: Tx, ctx: UseCaseContext, enrollmentId: 
   // The row lock makes card changes of one enrollment take turns; the usage lock makes them take
   // turns with invoices of its usage (src/db/usage-lock.ts).
   const enrollment = await findEnrollmentOrThrow(tx, ctx.tenant, enrollmentId, true);
+  // A prepaid balance draws down at its version's per-unit rates (prepaid_rates), which a card would not change.
+  if (await tx.selectFrom('prepaid_balances').select('enrollment_id').where('enrollment_id', '=', enrollmentId).executeTakeFirst()) {
+    throw new AppError('conflict', "A prepaid subscription's usage is drawn from its balance at its version's rates; change the subscription's version instead of adding a rate card.");
+  }
   await lockUsage(tx, enrollmentId, 'shared');
   const existing = await repo.findRateCardEndingAfter(tx, ctx.tenant, enrollmentId, effectiveFrom);
   if (existing) throw overlapConflict(existing);

@@ -70,7 +70,7 @@ export const Enrollment = Type.Object(
     productId: Uuid(),
     productVersionId: Uuid(),
     status: Type.String({ description: '`active` on creation.' }),
-    balance: DecimalString({ description: 'Prepaid balance; "0" until prepaid balances exist.' }),
+    balance: DecimalString({ description: 'Prepaid balance (a subscription to a product priced prepaid: GET /billing/subscriptions/{id}/balance); "0" for the others.' }),
     createdAt: DateTime(),
     updatedAt: DateTime(),
   },

@@ -10,6 +10,7 @@ import { recordEvent } from '../events/service.ts';
 import * as repo from './repository.ts';
 import { presentInvoice, type InvoiceView } from './invoice-view.ts';
 import type { InvoiceRow, InvoiceStatus } from './tables.ts';
+import { creditPaidInvoice } from '../prepaid/balances.ts';
 
 /** Days from finalization to the due date when the invoice does not set one. */
 export const DEFAULT_DUE_DAYS = 7;
@@ -50,6 +51,7 @@ export async function finalizeInvoice(tx: Tx, ctx: UseCaseContext, id: string): 
   await recordEvent(tx, ctx, 'invoice.finalized', await presentInvoice(tx, ctx, updated));
   if (toAmount(updated.amount_due).isZero()) {
     updated = await repo.updateInvoice(tx, ctx.tenant, id, { status: 'paid', paid_at: ctx.now, updated_at: ctx.now });
+    await creditPaidInvoice(tx, ctx, id);
     await recordEvent(tx, ctx, 'invoice.paid', await presentInvoice(tx, ctx, updated));
   }
   return presentInvoice(tx, ctx, updated);
@@ -80,6 +82,7 @@ export async function markInvoiceUncollectible(tx: Tx, ctx: UseCaseContext, id: 
 export async function markInvoicePaid(tx: Tx, ctx: UseCaseContext, invoiceId: string, paidAt: Date): Promise<InvoiceView> {
   await lockInvoiceIn(tx, ctx, invoiceId, ['open', 'uncollectible'], 'paid');
   const updated = await repo.updateInvoice(tx, ctx.tenant, invoiceId, { status: 'paid', paid_at: paidAt, amount_due: '0', updated_at: ctx.now });
+  await creditPaidInvoice(tx, ctx, invoiceId);
   const view = await presentInvoice(tx, ctx, updated);
   await recordEvent(tx, ctx, 'invoice.paid', view);
   return view;

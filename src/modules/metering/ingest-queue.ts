@@ -15,7 +15,7 @@ import { renderError } from '../../http/error-handler.ts';
 import { keyRefusal, type UnconfirmedKey } from '../accounts/service.ts';
 import { storeResponses } from '../../http/idempotency-batch.ts';
 import { idempotencyInUse, idempotencyKeyReused, type Idempotency, type Outcome } from '../../http/idempotency.ts';
-import { unresolvedEventsError, usageAlreadyInvoiced } from './usage-refusals.ts';
+import { insufficientBalance, unresolvedEventsError, usageAlreadyInvoiced } from './usage-refusals.ts';
 import { ingestGroup, type GroupOutcome, type GroupRequest } from './repository.ts';
 
 export interface IngestJob extends GroupRequest {
@@ -222,6 +222,9 @@ function answerOf(outcome: GroupOutcome, job: IngestJob): Outcome | AppError | t
       return rendered(unresolvedEventsError(outcome.problems, job.events, job.fieldPrefix), job);
     case 'refused':
       return rendered(usageAlreadyInvoiced(), job);
+    case 'insufficient':
+      // Not stored with the key: once the balance is topped up, the same request may go through.
+      return insufficientBalance(outcome.shortfall, job.events, job.fieldPrefix);
   }
 }
 

@@ -1,5 +1,5 @@
-// SQL of the ingestion hot path: a whole commit group is one call of metering_ingest_v5
-// (src/db/functions/metering_ingest_v5.sql), in a transaction of its own: one round trip and one
+// SQL of the ingestion hot path: a whole commit group is one call of metering_ingest_v6
+// (src/db/functions/metering_ingest_v6.sql), in a transaction of its own: one round trip and one
 // commit for every event of every request.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -35,10 +35,20 @@ export type GroupOutcome =
   | { kind: 'invalid'; problems: EventProblem[] }
   /** An event inside an invoiced period: nothing written. */
   | { kind: 'refused' }
+  /** Its events would take a prepaid balance below its floor (the first such event named): nothing written. */
+  | { kind: 'insufficient'; shortfall: BalanceShortfall }
   /** An invoice holds the usage lock of an enrollment it names: nothing looked at further; send it again later. */
   | { kind: 'busy' }
   /** Written, or every event recorded before (a resend: each a duplicate); its answer is stored with its key. */
   | { kind: 'recorded'; status: number; body: string };
+
+export interface BalanceShortfall {
+  /** The place in its request of the event that would take the balance below the floor. */
+  index: number;
+  /** The balance before the request, and the floor. */
+  balance: string;
+  floor: string;
+}
 
 export interface EventProblem {
   /** The event's place in its request. */
@@ -127,7 +137,7 @@ export async function ingestGroup(
     }
   });
   const result = await sql<OutcomeRow>`
-    select request, outcome, status_code, body, detail from metering_ingest_v5(
+    select request, outcome, status_code, body, detail from metering_ingest_v6(
       ${textArrayLiteral(requests.map((r) => r.scope))}::text[], ${textArrayLiteral(requests.map((r) => r.key))}::text[],
       ${textArrayLiteral(requests.map((r) => r.lockName))}::text[], ${textArrayLiteral(requests.map((r) => r.fingerprint))}::text[],
       ${requests.map((r) => r.batch)}::boolean[],
@@ -157,6 +167,8 @@ function toOutcome(row: OutcomeRow): GroupOutcome {
       return { kind: 'invalid', problems: row.detail as EventProblem[] };
     case 'refused':
       return { kind: 'refused' };
+    case 'insufficient':
+      return { kind: 'insufficient', shortfall: row.detail as BalanceShortfall };
     case 'busy':
       return { kind: 'busy' };
     case 'recorded':

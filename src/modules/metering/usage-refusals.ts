@@ -1,11 +1,11 @@
 // The refusals of recording usage, as API errors. The rules live in one database call per commit
-// group (metering_ingest_v5 in src/db/functions/; repository.ingestGroup): a request is all-or-nothing
+// group (metering_ingest_v6 in src/db/functions/; repository.ingestGroup): a request is all-or-nothing
 // (an invalid event fails its whole request and nothing of it is written); an event id is recorded
 // once per tenant (a resend is `duplicate` with the original timestamp); no event lands in a period
 // an invoice already billed; each recorded request's answer is stored with its Idempotency-Key in
 // the same transaction as its events. The database reports refusals; this file words them.
 import { AppError, validationError, type FieldError } from '../../core/errors.ts';
-import type { EventProblem } from './repository.ts';
+import type { BalanceShortfall, EventProblem } from './repository.ts';
 
 export function usageAlreadyInvoiced(): AppError {
   return new AppError(
@@ -33,4 +33,14 @@ export function unresolvedEventsError(
     }
   }
   return validationError(errors);
+}
+
+/** 422 insufficient_balance naming the event that would take the prepaid balance below its floor. */
+export function insufficientBalance(shortfall: BalanceShortfall, events: Array<{ value: string }>, fieldPrefix: (index: number) => string): AppError {
+  const field = `${fieldPrefix(shortfall.index)}value`;
+  return new AppError(
+    'insufficient_balance',
+    `The prepaid balance (${shortfall.balance}) does not cover this usage: the event at ${field} would take it below its floor (${shortfall.floor}). Nothing was recorded; top the balance up (pay the subscription's prepaid invoice) and send it again.`,
+    { errors: [{ field, value: events[shortfall.index]?.value ?? '', constraint: 'balance', description: `the balance less the usage before it and this event's value x its rate would be below the floor ${shortfall.floor}` }] },
+  );
 }

@@ -14,6 +14,7 @@ import { periodStart } from './periods.ts';
 import * as repo from './repository.ts';
 import { chargeNewInvoice, checkOverdue, retryCharges } from './dunning.ts';
 import { prorationLine } from './proration.ts';
+import { PREPAID_CREDIT_LINE } from '../prepaid/balances.ts';
 import { presentSubscription } from './subscription-view.ts';
 import { recordUsageCharge, usageCharge } from './usage-charges.ts';
 import type { SubscriptionRow } from './tables.ts';
@@ -98,6 +99,7 @@ export async function finalizeAndCollect(tx: Tx, ctx: UseCaseContext, row: Subsc
 export async function billUsageTo(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, at: Date, commitment: boolean): Promise<SubscriptionRow> {
   const version = (await findVersionById(tx, ctx.tenant, row.product_version_id))!;
   const product = await findProductOrThrow(tx, ctx.tenant, version.product_id);
+  if (product.pricing_model === 'prepaid') return row; // its usage was drawn from the balance
   const usage = await usageCharge(tx, ctx, row, version, product.currency, at, commitment);
   if (!usage) return row;
   const draft = await createDraftInvoice(tx, ctx, { customerId: row.id, subscriptionId: row.id, currency: product.currency, periodStart: usage.from, periodEnd: usage.to, lines: usage.lines });
@@ -116,9 +118,14 @@ async function billPeriod(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, fro
   const changedAt = row.version_changed_at;
   const lines: DraftLineInput[] = [];
   const serviceStart = row.trial_ends_at ?? row.started_at;
-  const partial = from < row.anchor && from < serviceStart;
+  const prepaid = product.pricing_model === 'prepaid';
+  // A prepaid credit is bought whole, whatever the length of the first period.
+  const partial = !prepaid && from < row.anchor && from < serviceStart;
   if (product.pricing_model === 'usage') {
     // No fee: the invoice bills the period's usage.
+  } else if (prepaid) {
+    // Paying it credits the balance (prepaid/balances.ts); usage is drawn from the balance, never invoiced.
+    lines.push({ type: PREPAID_CREDIT_LINE, productId: product.id, description: `${product.name}: prepaid credit (${row.billing_cycle}), ${day(from)} to ${day(to)}`, quantity: '1', unitPrice: version.base_price ?? '0' });
   } else if (partial) {
     // The first period of a future anchor: the fee for [start, anchor) only, by its seconds.
     lines.push(prorationLine({ productId: product.id, productName: product.name, basePrice: version.base_price ?? '0', from: serviceStart, to, periodStart: from, periodEnd: to }));
@@ -137,7 +144,7 @@ async function billPeriod(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, fro
       unitPrice: version.base_price ?? '0',
     });
   }
-  const usage = await usageCharge(tx, ctx, row, version, product.currency, row.billing_mode === 'advance' ? from : to);
+  const usage = prepaid ? null : await usageCharge(tx, ctx, row, version, product.currency, row.billing_mode === 'advance' ? from : to);
   if (usage) lines.push(...usage.lines);
   if (row.coupon_id && (row.coupon_periods_left === null || row.coupon_periods_left > 0)) lines.push(await discountLineFor(tx, ctx, row.coupon_id, lines, product.currency));
   const draft = await createDraftInvoice(tx, ctx, { customerId: row.id, subscriptionId: row.id, currency: product.currency, periodStart: partial ? serviceStart : from, periodEnd: to, lines });

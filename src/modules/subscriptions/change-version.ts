@@ -13,6 +13,8 @@ import { recordEvent } from '../events/service.ts';
 import { createDraftInvoice } from '../invoices/service.ts';
 import { finalizeAndCollect } from './billing.ts';
 import { periodStart } from './periods.ts';
+import { changeTerms } from '../prepaid/balances.ts';
+import { prepaidRatesOf } from './prepaid-terms.ts';
 import { prorationLine } from './proration.ts';
 import * as repo from './repository.ts';
 import { presentSubscription, type SubscriptionView } from './subscription-view.ts';
@@ -37,7 +39,10 @@ export async function changeVersion(tx: Tx, ctx: UseCaseContext, id: string, inp
   }
   if (version.id === old.id) return presentSubscription(tx, current);
   // There is no fee to prorate on a usage product: its usage is priced by the version in force when it is invoiced.
-  const prorate = !usageOnly && (input.prorate ?? true);
+  // A prepaid credit bought is kept whole: the new version's credit and rates apply from now on.
+  const prepaid = product.pricing_model === 'prepaid';
+  const prorate = !usageOnly && !prepaid && (input.prorate ?? true);
+  if (prepaid) await changeTerms(tx, ctx, id, version.consumption_floor, await prepaidRatesOf(tx, ctx.tenant, version, 'productVersionId'));
   const now = ctx.now;
   let row = current;
   if (prorate && current.status !== 'trialing') {

@@ -1,5 +1,6 @@
 // POST /billing/subscriptions: a customer subscribes to a product version priced `subscription`
-// (a fee each period, and usage when the version prices meters) or `usage` (its usage each period).
+// (a fee each period, and usage when the version prices meters), `usage` (its usage each period)
+// or `prepaid` (a credit bought each period in advance; usage draws the balance down).
 // The subscription is the customer's enrollment in the product (reused when live, made otherwise).
 // With billingMode advance and no trial, the first period is invoiced in the same transaction.
 import type { Tx } from '../../db/database.ts';
@@ -12,7 +13,9 @@ import { parseSavedMethod } from '../payments/service.ts';
 import { createEnrollment, findCustomerOrThrow, resolveEnrollment } from '../customers/service.ts';
 import { recordEvent } from '../events/service.ts';
 import { billDueSubscription } from './billing.ts';
+import { openBalance } from '../prepaid/balances.ts';
 import { periodIndexAt, periodStart } from './periods.ts';
+import { prepaidRatesOf } from './prepaid-terms.ts';
 import * as repo from './repository.ts';
 import { presentSubscription, type SubscriptionView } from './subscription-view.ts';
 import type { BillingMode, CollectionMethod, SubscriptionRow } from './tables.ts';
@@ -54,9 +57,9 @@ export async function createSubscription(tx: Tx, ctx: UseCaseContext, input: Cre
   if (product.pricing_model === 'one_time') {
     throw fieldError(productField, productRef, 'recurring_product', 'a one_time product is sold once (a one-off invoice or a payment link), not subscribed');
   }
-  if (product.pricing_model === 'prepaid') {
-    throw fieldError(productField, productRef, 'recurring_product', 'products priced prepaid cannot be subscribed yet (docs/subscriptions.md): subscribe to a product priced subscription or usage');
-  }
+  const prepaid = product.pricing_model === 'prepaid';
+  if (prepaid && input.billingMode === 'arrears') throw fieldError('billingMode', 'arrears', 'advance_only', 'a prepaid credit is bought before it is used: a product priced prepaid is billed in advance');
+  const prepaidRates = prepaid ? await prepaidRatesOf(tx, tenant, version, productField) : [];
   const usageOnly = product.pricing_model === 'usage';
   if (usageOnly && input.billingCycle === undefined) throw fieldError('billingCycle', '', 'required', 'is required for a product priced usage: how often its usage is invoiced');
   if (!usageOnly && input.billingCycle !== undefined) {
@@ -84,6 +87,7 @@ export async function createSubscription(tx: Tx, ctx: UseCaseContext, input: Cre
   }
   const enrollmentId = existing?.id ?? (await createEnrollment(tx, ctx, input.customerId, { productId, productVersionId: version.id })).id;
 
+  if (prepaid) await openBalance(tx, ctx, enrollmentId, product.currency, version.consumption_floor, prepaidRates);
   const coupon = input.couponCode === undefined ? null : await redeemCoupon(tx, ctx, input.couponCode);
   if (coupon) await recordRedemption(tx, ctx, coupon.id, null);
   const billingMode = usageOnly ? 'arrears' : (input.billingMode ?? 'advance');

@@ -6,8 +6,9 @@ import { Type } from '@sinclair/typebox';
 import { AppError } from '../../core/errors.ts';
 import { DateTime, DateTimeInput } from '../../http/schemas.ts';
 import { advanceTestClock, getTestClock } from './test-clock.ts';
-import { CancelBody, CreateSubscriptionBody, Subscription, SubscriptionList, SubscriptionListQuery, SubscriptionParams, UpdateSubscriptionBody, ChangeVersionBody } from './schemas.ts';
+import { Balance, CancelBody, CreateSubscriptionBody, Subscription, SubscriptionList, SubscriptionListQuery, SubscriptionParams, UpdateSubscriptionBody, ChangeVersionBody } from './schemas.ts';
 import * as subscriptions from './service.ts';
+import { getBalance } from '../prepaid/balances.ts';
 
 const tags = ['subscriptions'];
 
@@ -50,6 +51,23 @@ export function registerSubscriptionRoutes(app: App, deps: AppDeps): void {
       schema: { tags, summary: 'One subscription', params: SubscriptionParams, response: { 200: Subscription, ...errorResponses(404) } },
     },
     async (request) => subscriptions.getSubscription(deps.db, contextOf(request, deps), request.params.subscriptionID),
+  );
+
+  app.get(
+    '/billing/subscriptions/:subscriptionID/balance',
+    {
+      config: { scope: 'billing:read', resource: 'subscription' },
+      schema: {
+        tags,
+        summary: "A prepaid subscription's balance",
+        description:
+          'Credited when a prepaid invoice of the subscription is paid (its prepaid_credit lines, at face value); drawn down as usage is recorded, by value x the meter\'s per-unit price. ' +
+          'Usage that would take it below consumptionFloor is refused with 422 insufficient_balance. 404 for a subscription whose product is not priced prepaid.',
+        params: SubscriptionParams,
+        response: { 200: Balance, ...errorResponses(404) },
+      },
+    },
+    async (request) => getBalance(deps.db, contextOf(request, deps).tenant, request.params.subscriptionID),
   );
 
   app.patch(

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { DateTime, DateTimeInput, ListQuery, Nullable, Uuid } from '../../http/schemas.ts';
+import { DateTime, DateTimeInput, DecimalString, ListQuery, Nullable, Uuid } from '../../http/schemas.ts';
 
 const Status = Type.Union([Type.Literal('trialing'), Type.Literal('active'), Type.Literal('past_due'), Type.Literal('paused'), Type.Literal('canceled')]);
 const CollectionMethod = Type.Union([Type.Literal('charge_automatically'), Type.Literal('send_invoice')], {
@@ -87,4 +87,14 @@ export const ChangeVersionBody = Type.Object(
     prorate: Type.Optional(Type.Boolean({ description: 'Default true: split the current period by its seconds (see docs/subscriptions.md).' })),
   },
   { additionalProperties: false },
+);
+
+export const Balance = Type.Object(
+  {
+    balance: DecimalString({ description: 'What is left to draw, in the currency (below zero only down to a negative floor).' }),
+    currency: Type.String(),
+    consumptionFloor: DecimalString({ description: "The version's floor: usage that would take the balance below it is refused." }),
+    updatedAt: DateTime(),
+  },
+  { title: 'PrepaidBalance' },
 );
