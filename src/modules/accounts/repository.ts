@@ -23,9 +23,16 @@ export async function countAccounts(ex: Executor): Promise<number> {
 export async function updateAccount(
   ex: Executor,
   id: string,
-  patch: Partial<Pick<AccountRow, 'name' | 'slug' | 'terms_url' | 'support_email' | 'logo_url' | 'card_processor' | 'updated_at'>>,
+  patch: Partial<
+    Pick<AccountRow, 'name' | 'slug' | 'terms_url' | 'support_email' | 'logo_url' | 'card_processor' | 'dunning_retry_days' | 'dunning_final_action' | 'updated_at'>
+  >,
 ): Promise<AccountRow | undefined> {
   return ex.updateTable('accounts').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+/** The account's dunning settings (subscriptions' retries read them at each step). */
+export async function findDunningSettings(ex: Executor, id: string): Promise<Pick<AccountRow, 'dunning_retry_days' | 'dunning_final_action'> | undefined> {
+  return ex.selectFrom('accounts').select(['dunning_retry_days', 'dunning_final_action']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function insertApiKey(ex: Executor, row: ApiKeyRow): Promise<void> {

@@ -25,7 +25,16 @@ export function registerAccountRoutes(app: App, deps: AppDeps): void {
     '/account/tenant',
     {
       config: { scope: 'account:write' },
-      schema: { tags, summary: 'Update the account', body: TenantPatch, response: { 200: Account, ...errorResponses(404, 409, 422) } },
+      schema: {
+        tags,
+        summary: 'Update the account',
+        description:
+          'Only the fields sent change. `dunning` sets the retries of charge_automatically subscriptions after a failed charge ' +
+          '(`retryDays`: 1 to 8 days after the first failure, each 1 to 60, strictly increasing) and what the last failed retry does ' +
+          '(`finalAction`: cancel, or leave_past_due); each applies from the next retry computed.',
+        body: TenantPatch,
+        response: { 200: Account, ...errorResponses(404, 409, 422) },
+      },
     },
     async (request, reply) => deps.idempotency.run(request, reply, 200, (tx) => accounts.updateTenant(tx, contextOf(request, deps), request.body)),
   );

@@ -9,6 +9,23 @@ export const ScopeSchema = Type.Union(SCOPES.map((s) => Type.Literal(s)));
 const CardProcessor = Type.Union([Type.Literal('processor_a'), Type.Literal('processor_b')], {
   description: 'The card processor whose browser flow card charges use: it picks the nextAction type (processor_a_session or processor_b_payment_intent). Default processor_b.',
 });
+const FinalAction = Type.Union([Type.Literal('cancel'), Type.Literal('leave_past_due')], {
+  description: 'After the last retry fails: cancel (the open invoices uncollectible, the subscription canceled) or leave_past_due (both left as they are, no more automatic retries).',
+});
+const RetryDays = Type.Array(Type.Integer({ minimum: 1, maximum: 60 }), {
+  minItems: 1,
+  maxItems: 8,
+  description: 'Days after the first failed automatic charge when a retry charges the open invoices again; strictly increasing.',
+});
+/** The dunning of charge_automatically subscriptions (docs/subscriptions.md). */
+const Dunning = Type.Object(
+  { retryDays: RetryDays, finalAction: FinalAction },
+  { description: 'The dunning of charge_automatically subscriptions: the retry schedule and its final step. Default [1, 3, 5, 7] and cancel.' },
+);
+const DunningPatch = Type.Object(
+  { retryDays: Type.Optional(RetryDays), finalAction: Type.Optional(FinalAction) },
+  { additionalProperties: false, description: 'Either or both; what is left out stays as it is. Applies from the next retry computed.' },
+);
 const Slug = Type.String({ minLength: 3, maxLength: 40, pattern: SLUG_PATTERN, description: 'Public identifier used in checkout URLs (/pay/{slug}).' });
 
 export const Account = Type.Object(
@@ -24,6 +41,7 @@ export const Account = Type.Object(
     supportEmail: Nullable(Type.String()),
     logoUrl: Nullable(Type.String()),
     cardProcessor: CardProcessor,
+    dunning: Dunning,
     createdAt: DateTime(),
     updatedAt: DateTime(),
   },
@@ -40,6 +58,7 @@ export const TenantPatch = Type.Object(
     supportEmail: Type.Optional(Nullable(Type.String({ format: 'email', maxLength: 254 }))),
     logoUrl: Type.Optional(Nullable(HttpUrl)),
     cardProcessor: Type.Optional(CardProcessor),
+    dunning: Type.Optional(DunningPatch),
   },
   { additionalProperties: false },
 );

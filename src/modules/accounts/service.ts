@@ -14,7 +14,7 @@ import * as repo from './repository.ts';
 import { assertMayGrant, assertMayRevoke, type CallingKey } from './key-scopes.ts';
 import { generateKey, hashKey, redactKey, SCOPES, type Scope } from './keys.ts';
 import { isValidSlug, slugFromName } from './slugs.ts';
-import type { AccountRow, ApiKeyRow, KeyType } from './tables.ts';
+import type { AccountRow, ApiKeyRow, DunningFinalAction, KeyType } from './tables.ts';
 
 export {
   createAuthenticator,
@@ -36,9 +36,24 @@ export interface AccountView {
   supportEmail: string | null;
   logoUrl: string | null;
   cardProcessor: AccountRow['card_processor'];
+  dunning: DunningSettings;
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** The dunning of the account's charge_automatically subscriptions (subscriptions/dunning.ts). */
+export interface DunningSettings {
+  /** Days after the first failed automatic charge when a retry charges again; strictly increasing. */
+  retryDays: number[];
+  /** After the last retry fails: cancel, or leave the subscription past_due and its invoices open. */
+  finalAction: DunningFinalAction;
+}
+
+/** The settings of a new account (and of every account before migration 0026). */
+export const DEFAULT_DUNNING: Readonly<DunningSettings> = Object.freeze({ retryDays: [1, 3, 5, 7], finalAction: 'cancel' });
+/** 1 to MAX_RETRIES retries, each 1 to MAX_RETRY_DAY days after the first failure. */
+export const MAX_RETRIES = 8;
+export const MAX_RETRY_DAY = 60;
 
 export interface IssuedKey {
   id: string;
@@ -70,6 +85,7 @@ export function toAccountView(row: AccountRow, environment: Environment): Accoun
     supportEmail: row.support_email,
     logoUrl: row.logo_url,
     cardProcessor: row.card_processor,
+    dunning: { retryDays: row.dunning_retry_days, finalAction: row.dunning_final_action },
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -135,6 +151,8 @@ export async function createAccount(
     support_email: null,
     logo_url: null,
     card_processor: 'processor_b',
+    dunning_retry_days: [...DEFAULT_DUNNING.retryDays],
+    dunning_final_action: DEFAULT_DUNNING.finalAction,
     sandbox_clock: null,
     created_at: now,
     updated_at: now,
@@ -186,6 +204,29 @@ export interface TenantPatch {
   supportEmail?: string | null;
   logoUrl?: string | null;
   cardProcessor?: AccountRow['card_processor'];
+  /** Either or both; what is left out stays as it is. */
+  dunning?: Partial<DunningSettings>;
+}
+
+/**
+ * Refuses a retry schedule outside 1 to 8 days, each 1 to 60, strictly increasing (422 naming
+ * `dunning.retryDays`, or the element); the route's schema checks all but the order first.
+ */
+function assertRetryDays(days: readonly number[]): void {
+  const field = 'dunning.retryDays';
+  if (days.length < 1 || days.length > MAX_RETRIES) throw fieldError(field, days, days.length < 1 ? 'minItems' : 'maxItems', `must hold 1 to ${MAX_RETRIES} days`);
+  days.forEach((day, i) => {
+    if (!Number.isInteger(day) || day < 1 || day > MAX_RETRY_DAY) throw fieldError(`${field}[${i}]`, day, 'retry_day', `must be a whole number of days from 1 to ${MAX_RETRY_DAY}`);
+  });
+  const i = days.findIndex((day, k) => k > 0 && day <= days[k - 1]!);
+  if (i > 0) throw fieldError(field, days, 'strictly_increasing', `must be strictly increasing: day ${days[i]} does not come after day ${days[i - 1]}`);
+}
+
+/** The dunning settings in force for the account, read in the caller's transaction. */
+export async function dunningSettingsOf(ex: Executor, accountId: string): Promise<DunningSettings> {
+  const row = await repo.findDunningSettings(ex, accountId);
+  if (!row) throw notFound('account');
+  return { retryDays: row.dunning_retry_days, finalAction: row.dunning_final_action };
 }
 
 /**
@@ -196,6 +237,7 @@ export async function updateTenant(tx: Tx, ctx: UseCaseContext, patch: TenantPat
   if (patch.slug !== undefined && !isValidSlug(patch.slug)) {
     throw fieldError('slug', patch.slug, 'slug', '3 to 40 lowercase letters, digits and single dashes, not a reserved word');
   }
+  if (patch.dunning?.retryDays !== undefined) assertRetryDays(patch.dunning.retryDays);
   let row: AccountRow | undefined;
   try {
     row = await repo.updateAccount(tx, ctx.tenant.accountId, {
@@ -205,6 +247,8 @@ export async function updateTenant(tx: Tx, ctx: UseCaseContext, patch: TenantPat
       ...(patch.supportEmail !== undefined && { support_email: patch.supportEmail }),
       ...(patch.logoUrl !== undefined && { logo_url: patch.logoUrl }),
       ...(patch.cardProcessor !== undefined && { card_processor: patch.cardProcessor }),
+      ...(patch.dunning?.retryDays !== undefined && { dunning_retry_days: [...patch.dunning.retryDays] }),
+      ...(patch.dunning?.finalAction !== undefined && { dunning_final_action: patch.dunning.finalAction }),
       updated_at: ctx.now,
     });
   } catch (error) {

@@ -3,6 +3,8 @@ import type { Environment } from '../../db/schema.ts';
 export type AccountStatus = 'active' | 'suspended' | 'closed';
 export type CollectionMode = 'byop' | 'managed';
 export type KeyType = 'secret' | 'publishable';
+/** What the last failed dunning retry does: cancel (invoices uncollectible) or leave it past_due. */
+export type DunningFinalAction = 'cancel' | 'leave_past_due';
 
 export interface AccountRow {
   id: string;
@@ -14,6 +16,9 @@ export interface AccountRow {
   support_email: string | null;
   logo_url: string | null;
   card_processor: 'processor_a' | 'processor_b';
+  /** Days after the first failed automatic charge when a retry charges again (strictly increasing). */
+  dunning_retry_days: number[];
+  dunning_final_action: DunningFinalAction;
   /** The sandbox test clock (null: the real clock). */
   sandbox_clock: Date | null;
   created_at: Date;

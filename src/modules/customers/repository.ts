@@ -98,20 +98,20 @@ export async function findLiveEnrollmentOfCustomer(ex: Executor, tenant: Tenant,
  * index and the customers primary key / external_id unique index.
  */
 export async function findLiveEnrollment(ex: Executor, tenant: Tenant, customerRef: string, productId: string, refIsUuid: boolean): Promise<EnrollmentRow | undefined> {
-  let query = ex
-    .selectFrom('enrollments as e')
-    .innerJoin('customers as c', 'c.id', 'e.customer_id')
-    .selectAll('e')
-    .where('e.account_id', '=', tenant.accountId)
-    .where('e.environment', '=', tenant.environment)
-    .where('c.account_id', '=', tenant.accountId)
-    .where('c.environment', '=', tenant.environment)
-    .where('e.product_id', '=', productId)
-    .where('e.status', '<>', 'canceled');
-  query = refIsUuid
-    ? query.where((eb) => eb.or([eb('c.id', '=', customerRef), eb('c.external_id', '=', customerRef)])).orderBy(sql`c.id = ${customerRef}`, 'desc')
-    : query.where('c.external_id', '=', customerRef);
-  return query.orderBy('e.id', 'desc').limit(1).executeTakeFirst();
+  // Two index probes, the id first: one query with `c.id = ref or c.external_id = ref` joined to
+  // every enrollment of the product scanned customers per enrollment (20 s at 6,000 subscribers).
+  if (refIsUuid) {
+    const byId = await findLiveEnrollmentOfCustomer(ex, tenant, customerRef, productId);
+    if (byId) return byId;
+  }
+  const customer = await ex
+    .selectFrom('customers')
+    .select('id')
+    .where('account_id', '=', tenant.accountId)
+    .where('environment', '=', tenant.environment)
+    .where('external_id', '=', customerRef)
+    .executeTakeFirst();
+  return customer ? findLiveEnrollmentOfCustomer(ex, tenant, customer.id, productId) : undefined;
 }
 
 // ---- rate cards ----
