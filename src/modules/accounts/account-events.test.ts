@@ -81,3 +81,27 @@ describe('account and key events', () => {
     expect((await eventsOf(acme.key, 'api_key.created')).events).toHaveLength(before);
   });
 });
+
+describe('dunning settings', () => {
+  it('GET /account/tenant shows the defaults; PATCH changes what it is sent, and account.updated carries them', async () => {
+    const initech = await seedAccount(t.client, 'Initech');
+    const defaults = await t.client.get('/account/tenant', initech.key);
+    expect(defaults.status).toBe(200);
+    expect(defaults.body.dunning).toEqual({ retryDays: [1, 3, 5, 7], finalAction: 'cancel' });
+    expect((await t.client.get('/account/tenant', initech.liveKey)).body.dunning).toEqual({ retryDays: [1, 3, 5, 7], finalAction: 'cancel' });
+
+    const patched = await t.client.patch('/account/tenant', initech.key, { dunning: { finalAction: 'leave_past_due' } });
+    expect(patched.status, patched.raw).toBe(200);
+    expect(patched.body.dunning).toEqual({ retryDays: [1, 3, 5, 7], finalAction: 'leave_past_due' });
+    const again = await t.client.patch('/account/tenant', initech.key, { name: 'Initech SA', dunning: { retryDays: [2, 5, 9] } });
+    expect(again.body).toMatchObject({ name: 'Initech SA', dunning: { retryDays: [2, 5, 9], finalAction: 'leave_past_due' } });
+    // One account for both environments: the live key sees the same settings.
+    expect((await t.client.get('/account/tenant', initech.liveKey)).body.dunning).toEqual({ retryDays: [2, 5, 9], finalAction: 'leave_past_due' });
+    const { events } = await eventsOf(initech.key, 'account.updated');
+    expect(events[0]!.data.dunning).toEqual({ retryDays: [2, 5, 9], finalAction: 'leave_past_due' });
+
+    const refused = await t.client.patch('/account/tenant', initech.key, { dunning: { retryDays: [5, 3] } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0]).toMatchObject({ field: 'dunning.retryDays', constraint: 'strictly_increasing' });
+  });
+});
