@@ -36,8 +36,10 @@ export class JsonClient {
     readonly baseUrl: string,
     private readonly authorization: string | null,
     connections = 8,
+    /** How long one answer may take (a test clock's advance answers once all it bills is done). */
+    timeoutMs = 120_000,
   ) {
-    this.pool = new Pool(baseUrl, { connections, headersTimeout: 120_000, bodyTimeout: 120_000 });
+    this.pool = new Pool(baseUrl, { connections, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   }
 
   async send(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown, rawBody?: string): Promise<JsonResponse> {

@@ -37,8 +37,10 @@ export async function subscriptionScenario(ctx: ScenarioContext): Promise<void> 
     const setupSeconds = (performance.now() - started) / 1000;
     // Every first period ends a month after its start: 32 days later all are due.
     const to = new Date(Date.parse(clock.now) + 32 * 86_400_000).toISOString();
+    // One request that answers once every period is billed: 10,000 invoices take minutes on a busy machine.
+    const advancer = new JsonClient(service.url, `Bearer ${tenant.secretKey}`, 1, 1_800_000);
     const t0 = performance.now();
-    await api.expect('POST', '/test/clock/advance', { to }, [200]);
+    await advancer.expect('POST', '/test/clock/advance', { to }, [200]).finally(() => advancer.close());
     const seconds = (performance.now() - t0) / 1000;
     report.row({
       database: service.kind,
