@@ -19,6 +19,7 @@ import type { App, AppDeps } from './http/types.ts';
 import { assertStorableStrings, validatorCompiler } from './http/validation.ts';
 import { registerAccountRoutes } from './modules/accounts/routes.ts';
 import { registerAdminRoutes } from './modules/accounts/admin-routes.ts';
+import { registerPublicAccountRoutes } from './modules/accounts/public-routes.ts';
 import { registerCatalogRoutes } from './modules/catalog/routes.ts';
 import { registerCheckoutRoutes } from './modules/checkout/routes.ts';
 import { registerMeterRoutes } from './modules/catalog/meter-routes.ts';
@@ -37,6 +38,7 @@ import { registerBoletoRoutes } from './modules/payments/boleto-routes.ts';
 import { createObjectStore } from './modules/storage/create-store.ts';
 import { registerStorageRoutes } from './modules/storage/routes.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
+import { registerRailRoutes } from './modules/rail/routes.ts';
 import { registerCouponRoutes } from './modules/coupons/routes.ts';
 import { registerSubscriptionRoutes, registerTestClockRoutes } from './modules/subscriptions/routes.ts';
 
@@ -104,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerHealthRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerAccountRoutes(app, deps);
+  registerPublicAccountRoutes(app, deps, limiters);
   registerEventRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerMeterRoutes(app, deps);
@@ -123,6 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerCheckoutRoutes(app, deps);
   registerSandboxRoutes(app, deps);
   registerBoletoRoutes(app, deps);
+  registerRailRoutes(app, deps);
 
   return Object.assign(app, { deps });
 }

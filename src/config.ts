@@ -18,12 +18,15 @@ const EnvSchema = Type.Object({
   DATABASE_POOL_SIZE: Type.Optional(Positive),
   DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  REDIS_KEY_PREFIX: Type.Optional(Type.String({ maxLength: 100 })),
   ADMIN_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
   LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)))),
   IDEMPOTENCY_RETENTION_HOURS: Type.Optional(Positive),
   RATE_LIMIT_SANDBOX_PER_SECOND: Type.Optional(Positive),
   RATE_LIMIT_PRODUCTION_PER_SECOND: Type.Optional(Positive),
   RATE_LIMIT_PUBLIC_PER_SECOND: Type.Optional(Positive),
+  TEST_ACCOUNTS_PER_HOUR: Type.Optional(Positive),
+  TEST_ACCOUNTS_TOTAL_PER_HOUR: Type.Optional(Positive),
   BODY_LIMIT_BYTES: Type.Optional(Positive),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^\\s]+$' })),
   MAIL_FROM: Type.Optional(Type.String({ pattern: MAIL_FROM_PATTERN, maxLength: 320 })),
@@ -56,11 +59,20 @@ export interface Config {
   databasePoolSize: number;
   dataDir: string;
   redisUrl: string | null;
+  /** Put before every Redis key this service writes (several services, or test runs, on one Redis). */
+  redisKeyPrefix: string;
   /** Operator token for /admin routes; those routes answer 404 when it is unset. */
   adminToken: string | null;
   logLevel: string;
   idempotencyRetentionHours: number;
-  rateLimits: { sandboxPerSecond: number; productionPerSecond: number; publicPerSecond: number };
+  rateLimits: {
+    sandboxPerSecond: number;
+    productionPerSecond: number;
+    publicPerSecond: number;
+    /** POST /public/test-accounts: per client address and for the whole service, per hour. */
+    testAccountsPerHour: number;
+    testAccountsTotalPerHour: number;
+  };
   bodyLimitBytes: number;
   /** SMTP server for outgoing email (smtp:// or smtps://, credentials in the URL); null keeps emails in the outbox table. */
   smtpUrl: string | null;
@@ -114,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE ?? 10,
     dataDir: e.DATA_DIR ?? './data',
     redisUrl: e.REDIS_URL ?? null,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX ?? '',
     adminToken: e.ADMIN_TOKEN ?? null,
     logLevel: e.LOG_LEVEL ?? 'info',
     idempotencyRetentionHours: e.IDEMPOTENCY_RETENTION_HOURS ?? 24,
@@ -121,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sandboxPerSecond: e.RATE_LIMIT_SANDBOX_PER_SECOND ?? 100,
       productionPerSecond: e.RATE_LIMIT_PRODUCTION_PER_SECOND ?? 1000,
       publicPerSecond: e.RATE_LIMIT_PUBLIC_PER_SECOND ?? 20,
+      testAccountsPerHour: e.TEST_ACCOUNTS_PER_HOUR ?? 5,
+      testAccountsTotalPerHour: e.TEST_ACCOUNTS_TOTAL_PER_HOUR ?? 200,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES ?? 1024 * 1024,
     smtpUrl: e.SMTP_URL ?? null,

@@ -65,6 +65,9 @@ export async function adminQuery(url: string, text: string): Promise<void> {
   }
 }
 
+/** Each test file counts its rate limits apart on a shared Redis: no leftovers of earlier runs. */
+const REDIS_PREFIX = `test-${randomUUID().slice(0, 8)}:`;
+
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     ADMIN_TOKEN,
@@ -76,7 +79,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // Webhook URLs are not resolved (no DNS in tests): the SSRF tests turn this off explicitly.
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: REDIS_PREFIX } : {}),
     ...env,
   });
 }

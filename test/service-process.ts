@@ -1,5 +1,5 @@
 // Runs the real service as a child process (node --import tsx src/main.ts, or the compiled
-// dist/main.js), for tests that need several processes or that kill one.
+// dist/src/main.js), for tests that need several processes or that kill one.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { NODE_FLAGS } from '../src/node-flags.ts';
@@ -10,7 +10,7 @@ export const START_TIMEOUT_MS = 150_000;
 
 /** The service's entry point: the TypeScript sources through tsx, or the output of `npm run build`. */
 export function serviceArgs(entry: 'source' | 'build' = 'source'): string[] {
-  return [...NODE_FLAGS, ...(entry === 'source' ? ['--import', 'tsx', 'src/main.ts'] : ['dist/main.js'])];
+  return [...NODE_FLAGS, ...(entry === 'source' ? ['--import', 'tsx', 'src/main.ts'] : ['dist/src/main.js'])];
 }
 
 export class ServiceProcess {

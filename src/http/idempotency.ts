@@ -41,7 +41,9 @@ export interface Outcome {
 
 /** Whose key space an Idempotency-Key lives in: the tenant, or the route family on keyless routes. */
 export function idempotencyScope(request: FastifyRequest): string {
-  return request.auth ? `${request.auth.accountId}:${request.auth.environment}` : `public:${request.routeOptions.url}`;
+  if (request.auth) return `${request.auth.accountId}:${request.auth.environment}`;
+  const family = `public:${request.routeOptions.url}`;
+  return request.routeOptions.config.idempotencyPerAddress ? `${family}:${request.ip}` : family;
 }
 
 /**

@@ -1,7 +1,8 @@
 // What every HTML page for the payer's browser shares (hosted invoice, boleto, sandbox pages):
 // security headers inside the page's encapsulated scope, so the JSON API's headers do not change,
-// and the answer's headers. No script runs on any page: the only style allowed is the page's own
-// inline stylesheet, by its hash. Their links carry tokens: never sent to another site, never kept
+// and the answer's headers. Styles are allowed by hash (the page's own inline stylesheet); scripts
+// only where a scope asks for them, by a nonce made for each answer (`reply.cspNonce.script`), never
+// inline handlers. Their links carry tokens: never sent to another site, never kept
 // by a shared cache, never indexed.
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -13,16 +14,27 @@ export interface PagePolicy {
   formAction?: "'self'";
   /** `data:` where a page shows an inline image. */
   images?: 'data:';
+  /**
+   * Pages with script: helmet makes a nonce per answer (`reply.cspNonce.script`, also
+   * `reply.cspNonce.style`) and adds it to script-src; `fetch` and `EventSource` reach this origin
+   * only (connect-src 'self').
+   */
+  scripts?: boolean;
+  /** Image sources beyond `data:`, e.g. `'self'` for logos served by the service. */
+  imageSources?: string[];
 }
 
 export async function registerPageSecurity(scope: FastifyInstance, policy: PagePolicy): Promise<void> {
+  const images = [...(policy.images ? [policy.images] : []), ...(policy.imageSources ?? [])];
   await scope.register(helmet, {
+    enableCSPNonces: policy.scripts === true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'none'"],
         styleSrc: policy.styles,
-        ...(policy.images && { imgSrc: [policy.images] }),
+        ...(images.length > 0 && { imgSrc: images }),
+        ...(policy.scripts && { scriptSrc: [], connectSrc: ["'self'"] }),
         baseUri: ["'none'"],
         formAction: [policy.formAction ?? "'none'"],
         frameAncestors: ["'none'"],

@@ -9,33 +9,40 @@ export interface RateLimiters {
   sandbox: RateLimiterAbstract;
   production: RateLimiterAbstract;
   public: RateLimiterAbstract;
+  /** Throwaway accounts (POST /public/test-accounts): per address and in total, per hour. */
+  testAccounts: RateLimiterAbstract;
+  testAccountsTotal: RateLimiterAbstract;
   close(): Promise<void>;
 }
 
 export function createRateLimiters(config: AppDeps['config']): RateLimiters {
-  const { sandboxPerSecond, productionPerSecond, publicPerSecond } = config.rateLimits;
+  const { sandboxPerSecond, productionPerSecond, publicPerSecond, testAccountsPerHour, testAccountsTotalPerHour } = config.rateLimits;
   if (!config.redisUrl) {
     return {
       sandbox: new RateLimiterMemory({ points: sandboxPerSecond, duration: 1 }),
       production: new RateLimiterMemory({ points: productionPerSecond, duration: 1 }),
       public: new RateLimiterMemory({ points: publicPerSecond, duration: 1 }),
+      testAccounts: new RateLimiterMemory({ points: testAccountsPerHour, duration: 3600 }),
+      testAccountsTotal: new RateLimiterMemory({ points: testAccountsTotalPerHour, duration: 3600 }),
       close: async () => undefined,
     };
   }
   const redis = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
   redis.on('error', () => undefined); // the in-memory insurance limiter covers outages
-  const make = (points: number, prefix: string) =>
+  const make = (points: number, prefix: string, duration = 1) =>
     new RateLimiterRedis({
       storeClient: redis,
       points,
-      duration: 1,
-      keyPrefix: `rl:${prefix}`,
-      insuranceLimiter: new RateLimiterMemory({ points, duration: 1 }),
+      duration,
+      keyPrefix: `${config.redisKeyPrefix}rl:${prefix}`,
+      insuranceLimiter: new RateLimiterMemory({ points, duration }),
     });
   return {
     sandbox: make(sandboxPerSecond, 'sandbox'),
     production: make(productionPerSecond, 'production'),
     public: make(publicPerSecond, 'public'),
+    testAccounts: make(testAccountsPerHour, 'test-accounts', 3600),
+    testAccountsTotal: make(testAccountsTotalPerHour, 'test-accounts-total', 3600),
     close: async () => {
       redis.disconnect();
     },
@@ -62,6 +69,19 @@ export function registerRateLimit(app: App, limiters: RateLimiters): void {
     }
     setHeaders(reply, limiter.points, result.remainingPoints, Math.max(1, Math.ceil(result.msBeforeNext / 1000)));
   });
+}
+
+/** Takes one point from each limiter in turn; the first that refuses answers 429 with its wait. */
+export async function consumeOrRefuse(entries: Array<{ limiter: RateLimiterAbstract; subject: string; what: string }>): Promise<void> {
+  for (const { limiter, subject, what } of entries) {
+    try {
+      await limiter.consume(subject);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      throw new AppError('rate_limited', `Too many ${what}; retry after ${retryAfter} s.`, { retryAfterSeconds: retryAfter });
+    }
+  }
 }
 
 function setHeaders(reply: { header(name: string, value: string): unknown }, limit: number, remaining: number, resetSeconds: number): void {

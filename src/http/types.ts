@@ -56,6 +56,11 @@ declare module 'fastify' {
     resource?: string;
     /** Writes need Idempotency-Key unless `optional` (operator routes) or `exempt` (signed URLs). */
     idempotency?: 'required' | 'optional' | 'exempt';
+    /**
+     * Keyless routes whose answer is a credential (a new account's key): the Idempotency-Key lives
+     * in the client address's key space too, so nobody else's guess of a key replays the answer.
+     */
+    idempotencyPerAddress?: boolean;
     /** False to skip rate limiting (health checks, docs). */
     rateLimit?: boolean;
   }

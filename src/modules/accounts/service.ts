@@ -136,6 +136,7 @@ export async function createAccount(
   tx: Tx,
   input: { name: string; slug?: string },
   now: Date,
+  options: { sandboxSecretKeyOnly?: boolean } = {},
 ): Promise<{ account: AccountView; keys: IssuedKey[] }> {
   if (input.slug !== undefined && !isValidSlug(input.slug)) {
     throw fieldError('slug', input.slug, 'slug', '3 to 40 lowercase letters, digits and single dashes, not a reserved word');
@@ -164,6 +165,12 @@ export async function createAccount(
     throw error;
   }
   const keys: IssuedKey[] = [];
+  // A throwaway test account gets one sandbox secret key and nothing else: keys are only ever made
+  // in the calling key's environment, so it can never come to hold a live key.
+  if (options.sandboxSecretKeyOnly) {
+    keys.push(await issueKey(tx, row.id, 'secret', 'sandbox', [...SCOPES], null, now));
+    return { account: toAccountView(row, 'sandbox'), keys };
+  }
   for (const environment of ['sandbox', 'production'] as const) {
     keys.push(await issueKey(tx, row.id, 'secret', environment, [...SCOPES], null, now));
     keys.push(await issueKey(tx, row.id, 'publishable', environment, [], null, now));
@@ -188,6 +195,23 @@ export interface PublicAccount {
   slug: string;
   name: string;
   supportEmail: string | null;
+}
+
+/** What `GET /public/accounts/{slug}` shows: the branding a checkout page shows, nothing else. */
+export interface PublicBranding {
+  slug: string;
+  name: string;
+  logoUrl: string | null;
+  supportEmail: string | null;
+  termsUrl: string | null;
+}
+
+/** The branding of an active account, or null (unknown slug, suspended or closed account). */
+export async function findPublicBranding(ex: Executor, slug: string): Promise<PublicBranding | null> {
+  if (!isValidSlug(slug)) return null;
+  const row = await repo.findAccountBySlug(ex, slug);
+  if (!row || row.status !== 'active') return null;
+  return { slug: row.slug, name: row.name, logoUrl: row.logo_url, supportEmail: row.support_email, termsUrl: row.terms_url };
 }
 
 /** The account of a public slug (checkout pages), or null. */
