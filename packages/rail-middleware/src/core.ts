@@ -1,0 +1,291 @@
+// The one core behind every adapter: the 402, verify and settle through the service, and grace
+// while the service is unreachable (README.md). Adapters only translate requests and answers.
+import type { PaymentPayload, PaymentRequired, PaymentRequirements } from '@x402/core/types';
+import { GraceLedger, windowSeconds } from './grace.ts';
+import { authorizationOf, checkLocally } from './local-check.ts';
+import { ServiceClient, type ServiceAnswer } from './service-client.ts';
+
+export interface RailLogger {
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+}
+
+export interface RailOptions {
+  /** The billing service base URL, e.g. https://api.example.com. */
+  serviceUrl: string;
+  /** A secret key of the seller: scopes rail:read (config, verify) and metering:write (settle). */
+  apiKey: string;
+  /** The product key whose meter prices are the route prices. */
+  product: string;
+  /** Per call to the service; past it the service counts as unreachable. Default 3000 ms. */
+  timeoutMs?: number;
+  /** How often the grace queue retries settling while it is not empty. Default 1000 ms. */
+  drainIntervalMs?: number;
+  /** Structured logs; JSON lines on stderr by default. */
+  logger?: RailLogger;
+  /** Milliseconds since the epoch (tests move it). */
+  now?: () => number;
+}
+
+export interface RailCounters {
+  /** Requests let through to the handler: settled now, or on credit in grace. */
+  served: number;
+  /** Payments the service settled (live, or from the queue). */
+  settled: number;
+  /** Requests served on credit while the service was unreachable. */
+  inGrace: number;
+  /** Requests answered 402 (bad payment) or 503 (past a grace limit). */
+  refused: number;
+  /** Queued payments the service refused when they were sent (served but unpaid). */
+  lost: number;
+  /** Unsettled payments held now. */
+  queueDepth: number;
+}
+
+export interface RailRequest {
+  method: string;
+  /** Path and query. */
+  url: string;
+  host: string | undefined;
+  header(name: string): string | undefined;
+}
+
+export type RailOutcome =
+  | { action: 'serve'; headers: Record<string, string> }
+  | { action: 'respond'; status: number; headers: Record<string, string>; body: unknown };
+
+interface Route {
+  meter: string;
+  description: string;
+  accepts: PaymentRequirements[];
+}
+
+interface Queued {
+  payload: PaymentPayload;
+  requirements: PaymentRequirements;
+  nonceKey: string;
+  payer: string;
+  amount: string;
+}
+
+interface Codec {
+  encodePaymentRequiredHeader(value: PaymentRequired): string;
+  decodePaymentSignatureHeader(value: string): PaymentPayload;
+  encodePaymentResponseHeader(value: { success: boolean; transaction: string; network: `${string}:${string}`; payer?: string }): string;
+}
+
+export class RailStartError extends Error {}
+
+/** What GET /rail/config answers (the interface's Rail configuration). */
+export interface RailConfig {
+  network: string;
+  asset: string;
+  assetDecimals: number;
+  payTo: string;
+  grace: { window: string; maxPerAgent: string; maxTotal: string; queueLimit: number; clockSkewSeconds: number };
+  facilitator: { provider: string; indexesForDiscovery: boolean };
+  outputSchema: { x402Version: number; product: { key: string }; routes: Array<Route & { unitPrice: string; currency: string }> };
+}
+
+const jsonLogger: RailLogger = {
+  info: (fields, msg) => process.stderr.write(`${JSON.stringify({ level: 'info', time: new Date().toISOString(), msg, ...fields })}\n`),
+  warn: (fields, msg) => process.stderr.write(`${JSON.stringify({ level: 'warn', time: new Date().toISOString(), msg, ...fields })}\n`),
+  error: (fields, msg) => process.stderr.write(`${JSON.stringify({ level: 'error', time: new Date().toISOString(), msg, ...fields })}\n`),
+};
+
+/** Nonces settled or queued recently, remembered to refuse a replay in this process (bounded). */
+const SEEN_LIMIT = 100_000;
+
+/**
+ * Reads GET /rail/config once (interface rule 9): a bad product, key or missing settings fails
+ * here, at the seller server's start, never as a 402 on each request.
+ */
+export async function createRail(options: RailOptions): Promise<Rail> {
+  const client = new ServiceClient({ baseUrl: options.serviceUrl, apiKey: options.apiKey, timeoutMs: options.timeoutMs ?? 3000 });
+  const answer = await client.call('GET', `/rail/config?product=${encodeURIComponent(options.product)}`);
+  if (answer.kind === 'unreachable') throw new RailStartError(`The billing service is unreachable (${answer.why}); the Rail configuration is read at start.`);
+  if (answer.status !== 200) throw new RailStartError(`GET /rail/config?product=${options.product} answered ${answer.status}: ${answer.body?.message ?? JSON.stringify(answer.body)}`);
+  const codec = (await import('@x402/core/http')) as unknown as Codec;
+  return new Rail(options, client, answer.body as RailConfig, codec);
+}
+
+export class Rail {
+  readonly config: RailConfig;
+  private readonly routes = new Map<string, Route>();
+  private readonly ledger: GraceLedger;
+  private readonly queue: Queued[] = [];
+  private readonly inFlight = new Set<string>();
+  private readonly seen = new Set<string>();
+  private readonly counts = { served: 0, settled: 0, inGrace: 0, refused: 0, lost: 0 };
+  private readonly log: RailLogger;
+  private readonly now: () => number;
+  private timer: NodeJS.Timeout | null = null;
+  private draining: Promise<void> | null = null;
+
+  constructor(
+    private readonly options: RailOptions,
+    private readonly client: ServiceClient,
+    config: RailConfig,
+    private readonly codec: Codec,
+  ) {
+    this.config = config;
+    this.log = options.logger ?? jsonLogger;
+    this.now = options.now ?? Date.now;
+    for (const route of config.outputSchema.routes) this.routes.set(route.meter, route);
+    const seconds = windowSeconds(config.grace.window);
+    if (seconds === null) throw new RailStartError(`grace.window "${config.grace.window}" cannot be read`);
+    this.ledger = new GraceLedger({ windowSeconds: seconds, maxPerAgent: BigInt(config.grace.maxPerAgent), maxTotal: BigInt(config.grace.maxTotal), queueLimit: config.grace.queueLimit });
+  }
+
+  /** The route of a meter; throws at setup for a meter the product does not price. */
+  route(meter: string): string {
+    if (!this.routes.has(meter)) throw new RailStartError(`The product "${this.options.product}" prices no meter "${meter}"; its meters: ${[...this.routes.keys()].join(', ')}`);
+    return meter;
+  }
+
+  counters(): RailCounters {
+    return { ...this.counts, queueDepth: this.queue.length };
+  }
+
+  private paymentRequired(route: Route, request: RailRequest, error: string): PaymentRequired {
+    return {
+      x402Version: 2,
+      error,
+      resource: { url: `http://${request.host ?? 'localhost'}${request.url}`, description: route.description, mimeType: 'application/json' },
+      accepts: route.accepts,
+    } as PaymentRequired;
+  }
+
+  private refuse402(route: Route, request: RailRequest, error: string): RailOutcome {
+    const body = this.paymentRequired(route, request, error);
+    return { action: 'respond', status: 402, headers: { 'PAYMENT-REQUIRED': this.codec.encodePaymentRequiredHeader(body) }, body };
+  }
+
+  private refuse(route: Route, request: RailRequest, error: string, fields: Record<string, unknown>): RailOutcome {
+    this.counts.refused += 1;
+    this.log.warn({ event: 'rail.refused', reason: error, path: request.url, ...fields }, 'payment refused');
+    return this.refuse402(route, request, error);
+  }
+
+  async handle(meter: string, request: RailRequest): Promise<RailOutcome> {
+    const route = this.routes.get(meter)!;
+    const header = request.header('payment-signature') ?? request.header('x-payment');
+    if (!header) return this.refuse402(route, request, 'Payment required');
+    let payload: PaymentPayload;
+    try {
+      payload = this.codec.decodePaymentSignatureHeader(header);
+    } catch {
+      return this.refuse(route, request, 'invalid_payload', {});
+    }
+    const requirements = route.accepts.find((r) => payload?.accepted && r.network === payload.accepted.network && r.amount === payload.accepted.amount && r.payTo.toLowerCase() === String(payload.accepted.payTo).toLowerCase());
+    const parsed = payload?.x402Version === 2 ? authorizationOf(payload) : null;
+    if (!requirements || !parsed) return this.refuse(route, request, 'invalid_payload', {});
+    const nonceKey = `${parsed.authorization.from.toLowerCase()}:${parsed.authorization.nonce}`;
+    if (this.inFlight.has(nonceKey) || this.seen.has(nonceKey)) return this.refuse(route, request, 'invalid_exact_evm_nonce_already_used', { payer: parsed.authorization.from });
+    this.inFlight.add(nonceKey);
+    try {
+      return await this.pay(route, request, payload, requirements, nonceKey, parsed.authorization.from);
+    } finally {
+      this.inFlight.delete(nonceKey);
+    }
+  }
+
+  private async pay(route: Route, request: RailRequest, payload: PaymentPayload, requirements: PaymentRequirements, nonceKey: string, from: string): Promise<RailOutcome> {
+    const body = { x402Version: 2, paymentPayload: payload, paymentRequirements: requirements };
+    const verified = await this.client.call('POST', '/rail/verify', body);
+    if (verified.kind === 'unreachable') return this.grace(route, request, payload, requirements, nonceKey, from, verified.why);
+    if (verified.status !== 200) return this.serviceRefused(route, request, 'verify', verified);
+    if (!verified.body.isValid) return this.refuse(route, request, verified.body.invalidReason ?? 'invalid_payment', { payer: verified.body.payer });
+    const settled = await this.client.call('POST', '/rail/settle', body);
+    if (settled.kind === 'unreachable') return this.grace(route, request, payload, requirements, nonceKey, from, settled.why);
+    if (settled.status !== 200) return this.serviceRefused(route, request, 'settle', settled);
+    if (!settled.body.success) return this.refuse(route, request, settled.body.errorReason ?? 'settlement_failed', { payer: settled.body.payer });
+    this.remember(nonceKey);
+    this.counts.settled += 1;
+    this.counts.served += 1;
+    this.log.info({ event: 'rail.settled', meter: route.meter, payer: settled.body.payer, transaction: settled.body.transaction, amount: settled.body.amount }, 'payment settled');
+    const receipt = { success: true, transaction: settled.body.transaction, network: settled.body.network, payer: settled.body.payer };
+    return { action: 'serve', headers: { 'PAYMENT-RESPONSE': this.codec.encodePaymentResponseHeader(receipt) } };
+  }
+
+  /** The service answered, but not with a facilitator answer (a bad key, a conflict): no grace, it is reachable. */
+  private serviceRefused(route: Route, request: RailRequest, step: string, answer: Extract<ServiceAnswer, { kind: 'answer' }>): RailOutcome {
+    this.counts.refused += 1;
+    this.log.error({ event: 'rail.service_refused', step, status: answer.status, code: answer.body?.error_code ?? answer.body?.error?.code, path: request.url }, 'the service refused the call');
+    const retryAfter = answer.retryAfter ?? '1';
+    return { action: 'respond', status: 503, headers: { 'Retry-After': retryAfter }, body: { error: 'payment_unavailable', message: 'The payment could not be processed now; retry later.' } };
+  }
+
+  private async grace(route: Route, request: RailRequest, payload: PaymentPayload, requirements: PaymentRequirements, nonceKey: string, from: string, why: string): Promise<RailOutcome> {
+    const nowMs = this.now();
+    const reason = await checkLocally(payload, requirements, this.config.grace.clockSkewSeconds, Math.floor(nowMs / 1000));
+    if (reason) return this.refuse(route, request, reason, { payer: from, grace: true });
+    const payer = from.toLowerCase();
+    const decision = this.ledger.take(payer, BigInt(requirements.amount), this.queue.length, nowMs);
+    if (!decision.ok) {
+      this.counts.refused += 1;
+      this.log.warn({ event: 'rail.grace_exhausted', limit: decision.why, payer: from, queueDepth: this.queue.length, unreachable: why }, 'grace limit reached');
+      return {
+        action: 'respond',
+        status: 503,
+        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
+        body: { error: 'grace_limit_reached', limit: decision.why, message: 'The payment service is unreachable and this server has served all it may on credit; retry later.' },
+      };
+    }
+    this.queue.push({ payload, requirements, nonceKey, payer: from, amount: requirements.amount });
+    this.remember(nonceKey);
+    this.counts.inGrace += 1;
+    this.counts.served += 1;
+    this.log.warn({ event: 'rail.grace', meter: route.meter, payer: from, amount: requirements.amount, queueDepth: this.queue.length, unreachable: why }, 'served on credit while the service is unreachable');
+    this.scheduleDrain();
+    return { action: 'serve', headers: { 'Rail-Grace': 'queued' } };
+  }
+
+  private remember(nonceKey: string): void {
+    this.seen.add(nonceKey);
+    if (this.seen.size > SEEN_LIMIT) this.seen.delete(this.seen.values().next().value!);
+  }
+
+  private scheduleDrain(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.drain(), this.options.drainIntervalMs ?? 1000);
+    this.timer.unref();
+  }
+
+  /** Sends the queued payments, oldest first; stops at the first sign the service is still away. */
+  drain(): Promise<void> {
+    this.draining ??= this.drainOnce().finally(() => {
+      this.draining = null;
+    });
+    return this.draining;
+  }
+
+  private async drainOnce(): Promise<void> {
+    while (this.queue.length > 0) {
+      const item = this.queue[0]!;
+      const answer = await this.client.call('POST', '/rail/settle', { x402Version: 2, paymentPayload: item.payload, paymentRequirements: item.requirements });
+      if (answer.kind === 'unreachable') return;
+      if (answer.status !== 200) {
+        this.log.error({ event: 'rail.drain_blocked', status: answer.status, code: answer.body?.error_code ?? answer.body?.error?.code }, 'the service refused a queued settle; kept for later');
+        return;
+      }
+      this.queue.shift();
+      if (answer.body.success || answer.body.extra?.alreadySettled) {
+        this.counts.settled += 1;
+        this.log.info({ event: 'rail.drained', payer: item.payer, transaction: answer.body.transaction, amount: item.amount, alreadySettled: Boolean(answer.body.extra?.alreadySettled), queueDepth: this.queue.length }, 'queued payment settled');
+      } else {
+        this.counts.lost += 1;
+        this.log.error({ event: 'rail.lost', payer: item.payer, amount: item.amount, reason: answer.body.errorReason }, 'a payment served on credit was refused at settlement');
+      }
+    }
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Stops the drain timer (the queue is kept in memory only: README, "What a crash loses"). */
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}
