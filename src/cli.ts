@@ -1,14 +1,20 @@
 // Commands: `npm run cli -- accounts create --name "Acme" [--slug acme] [--json]`, `npm run cli -- migrate`
 // (operators: the same settings as the service, DATABASE_URL or DATA_DIR; the embedded database
 // accepts one process at a time, so stop the service first or use POST /admin/accounts), and
-// `npm run cli -- webhooks listen --forward-to <url>` (developers: the HTTP API only, API_KEY and BASE_URL).
-import { Command } from 'commander';
+// `npm run cli -- webhooks listen --forward-to <url>` and the seller's commands (products, customers,
+// usage, invoices, payments, events: cli/seller-commands.ts), which use the HTTP API only (API_KEY and
+// BASE_URL). Exit codes: docs/cli.md.
+import { Command, CommanderError } from 'commander';
 import { loadConfig } from './config.ts';
 import { openMigratedDatabase } from './server.ts';
 import { createAccount } from './modules/accounts/service.ts';
 import { listen } from './cli/webhooks-listen.ts';
+import { EXIT, exitCodeOf } from './cli/output.ts';
+import { registerSellerCommands } from './cli/seller-commands.ts';
 
-const program = new Command().name('billing').description('Operator commands of the billing service');
+// exitOverride before any command is added: subcommands inherit it, so a usage error is thrown
+// here with commander's message already printed, and exits with the usage code.
+const program = new Command().name('billing').description('Commands of the billing service: operators and sellers').exitOverride();
 
 program
   .command('migrate')
@@ -71,7 +77,14 @@ webhooks
     process.exit(0); // stopped: do not wait for idle keep-alive connections
   });
 
-program.parseAsync().catch((error: Error & { message: string }) => {
-  console.error(error.message);
-  process.exit(1);
-});
+registerSellerCommands(program);
+
+program.parseAsync().then(
+  () => process.exit(EXIT.ok), // done: do not wait for idle keep-alive connections
+  (error: unknown) => {
+    if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? EXIT.ok : EXIT.usage);
+    const { code, message } = exitCodeOf(error);
+    console.error(message);
+    process.exit(code);
+  },
+);

@@ -16,7 +16,7 @@ export interface ListenOptions {
   signal: AbortSignal;
 }
 
-interface ListedEvent {
+export interface ListedEvent {
   id: string;
   type: string;
   createdAt: string;
@@ -24,7 +24,7 @@ interface ListedEvent {
 }
 
 /** Events commit in an order their ids (UUIDv7, taken at the start of each transaction) need not follow: look back this far. */
-const OVERLAP_MS = 10_000;
+export const OVERLAP_MS = 10_000;
 const FORWARD_TIMEOUT_MS = 10_000;
 const MAX_PAGES_PER_POLL = 50;
 
@@ -83,7 +83,7 @@ export async function listen(options: ListenOptions): Promise<void> {
 }
 
 /** Pages back (newest first) until events are older than the overlap window; answers the unseen ones, oldest first. */
-async function newEvents(fetchPage: (cursor: string | null) => Promise<{ events: ListedEvent[]; nextCursor: string | null }>, handled: Map<string, number>, newest: number): Promise<ListedEvent[]> {
+export async function newEvents(fetchPage: (cursor: string | null) => Promise<{ events: ListedEvent[]; nextCursor: string | null }>, handled: Map<string, number>, newest: number): Promise<ListedEvent[]> {
   const found: ListedEvent[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < MAX_PAGES_PER_POLL; page += 1) {
