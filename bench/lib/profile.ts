@@ -43,6 +43,8 @@ export interface Profile {
   webhooks: { connections: number; seconds: number; latencySamples: number; gapMs: number } | null;
   /** Scenario 11: subscriptions due at one instant (the test clock moves past their period end) (null: not run). */
   subscriptions: { count: number; connections: number } | null;
+  /** Scenario 12: `usage import` of an NDJSON file by the CLI (null: not run). */
+  usageImport: { events: number } | null;
 }
 
 export const QUICK: Profile = {
@@ -70,6 +72,7 @@ export const QUICK: Profile = {
   charges: { invoices: 200, connections: 16, seconds: 2, confirmations: 20 },
   webhooks: { connections: 16, seconds: 3, latencySamples: 100, gapMs: 10 },
   subscriptions: { count: 1_000, connections: 16 },
+  usageImport: { events: 50_000 },
 };
 
 export const FULL: Profile = {
@@ -97,4 +100,5 @@ export const FULL: Profile = {
   charges: { invoices: 1000, connections: 16, seconds: 10, confirmations: 200 },
   webhooks: { connections: 32, seconds: 10, latencySamples: 500, gapMs: 20 },
   subscriptions: { count: 10_000, connections: 16 },
+  usageImport: { events: 1_000_000 },
 };

@@ -24,7 +24,9 @@ import { metersScenario } from './meters-check.ts';
 import { pixChargeScenario } from './pix-charges.ts';
 import { twoProcessScenario } from './two-processes.ts';
 import { webhookScenario } from './webhooks.ts';
+import { railScenario } from './rail-latency.ts';
 import { subscriptionScenario } from './subscriptions.ts';
+import { usageImportScenario } from './usage-import.ts';
 
 interface PhaseOptions {
   profile: Profile;
@@ -164,10 +166,21 @@ async function runScenarios(ctx: ScenarioContext): Promise<void> {
       await webhookScenario(ctx);
     });
   }
+  await guarded(ctx, '13. rail', async () => {
+    await probe('/rail/settle');
+    // Quick profile: a few hundred paid requests (CI stays short); full: 2,000.
+    await railScenario(ctx, profile.name === 'quick' ? 300 : 2000);
+  });
   if (profile.subscriptions) {
     await guarded(ctx, '11. subscriptions due at once', async () => {
       await probe('/billing/subscriptions');
       await subscriptionScenario(ctx);
+    });
+  }
+  if (profile.usageImport) {
+    await guarded(ctx, '12. usage import', async () => {
+      await routes.batch();
+      await usageImportScenario(ctx);
     });
   }
   const startProcess = ctx.startServiceProcess;

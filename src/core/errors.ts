@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   invalid_payment_state: 409,
   /** A production charge while the account has no connected payment provider. */
   provider_not_configured: 409,
+  /** The account has no Rail settings in this environment (PUT /rail/settings first). */
+  rail_not_configured: 409,
   /** Body larger than the configured limit. */
   payload_too_large: 413,
   /** An upload whose Content-Type is not the one its signed URL was made for. */

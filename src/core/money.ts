@@ -47,9 +47,24 @@ export function toAmount(value: string | Decimal): Decimal {
   return new Money(value);
 }
 
-/** Minor-unit exponent of an ISO 4217 currency (BRL 2, JPY 0, BHD 3). Unknown codes default to 2. */
+/**
+ * Settlement assets the service receipts in, with the decimals their receipts keep: the Rail's
+ * per-request receipts are in the asset itself (amounts such as 0.001 USDC), not in cents. They
+ * are not ISO 4217 codes: isKnownCurrency refuses them where a seller names a currency.
+ */
+const SETTLEMENT_ASSETS: Readonly<Record<string, number>> = { USDC: 6 };
+
+/** A settlement asset the service receipts in (USDC): never a currency a seller names (route schemas take ISO codes only). */
+export function isSettlementAsset(code: string): boolean {
+  return SETTLEMENT_ASSETS[code] !== undefined;
+}
+
+/** Minor-unit exponent of an ISO 4217 currency (BRL 2, JPY 0, BHD 3) or settlement asset (USDC 6). Unknown codes default to 2. */
 export function currencyExponent(currency: string): number {
-  const entry = currencyCodes.code(currency.toUpperCase());
+  const code = currency.toUpperCase();
+  const asset = SETTLEMENT_ASSETS[code];
+  if (asset !== undefined) return asset;
+  const entry = currencyCodes.code(code);
   return entry ? entry.digits : 2;
 }
 

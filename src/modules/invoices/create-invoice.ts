@@ -9,7 +9,7 @@ import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError, validationError, type FieldError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Decimal } from 'decimal.js';
-import { formatDecimal, formatMoney, INVOICE_AMOUNT_LIMIT, isInvoiceableAmount, isKnownCurrency, Money, roundMoney, sumAmounts, toAmount } from '../../core/money.ts';
+import { formatDecimal, formatMoney, INVOICE_AMOUNT_LIMIT, isInvoiceableAmount, isKnownCurrency, isSettlementAsset, Money, roundMoney, sumAmounts, toAmount } from '../../core/money.ts';
 import { findProductOrThrow } from '../catalog/service.ts';
 import { findEnrollmentOrThrow, getCustomer } from '../customers/service.ts';
 import { couponDiscountLine, recordRedemption, redeemCoupon } from '../coupons/service.ts';
@@ -53,7 +53,8 @@ export interface DraftInvoiceInput {
 /** Creates a draft invoice and records `invoice.created`. Unknown enrollment or payer: 404. */
 export async function createDraftInvoice(tx: Tx, ctx: UseCaseContext, input: DraftInvoiceInput): Promise<InvoiceView> {
   const { tenant, now } = ctx;
-  if (!isKnownCurrency(input.currency)) throw fieldError('currency', input.currency, 'currency', 'must be an ISO 4217 code in capitals, such as BRL');
+  // Settlement assets come from the Rail's receipts only: the routes' schemas take ISO codes.
+  if (!isKnownCurrency(input.currency) && !isSettlementAsset(input.currency)) throw fieldError('currency', input.currency, 'currency', 'must be an ISO 4217 code in capitals, such as BRL');
   if (input.periodStart && input.periodEnd && input.periodEnd < input.periodStart) {
     throw fieldError('periodEnd', input.periodEnd.toISOString(), 'after_period_start', 'must not be before periodStart');
   }

@@ -48,6 +48,7 @@ export async function invoiceUsage(tx: Tx, ctx: UseCaseContext, input: InvoiceUs
   const product = await findProductOrThrow(tx, tenant, enrollment.product_id);
   await refuseSubscriptionUsage(tx, enrollment.id, to);
   await refuseInvoicedOverlap(tx, tenant, enrollment.id, from, to, null);
+  await refuseRailPaidUsage(tx, tenant, enrollment.id, from, to);
   const period = { enrollmentId: enrollment.id, currency: product.currency, from, to, send: input.send === true };
 
   const lines = await priceUsage(tx, tenant, enrollment.id, from, to);
@@ -112,6 +113,18 @@ export async function recordInvoicedUsage(tx: Tx, tenant: Tenant, enrollmentId: 
 }
 
 /** 409 when an invoice that is not void (other than `own`) already billed part of [from, to). */
+/** An agent's usage over the Rail was paid request by request, each with its receipt: never invoiced again. */
+async function refuseRailPaidUsage(tx: Tx, tenant: Tenant, enrollmentId: string, from: Date, to: Date): Promise<void> {
+  const paid = await sql<{ invoice_id: string }>`
+    select invoice_id from rail_settlements
+    where enrollment_id = ${enrollmentId} and account_id = ${tenant.accountId} and environment = ${tenant.environment}
+      and created_at >= ${from} and created_at < ${to}
+    limit 1`.execute(tx);
+  if (paid.rows[0]) {
+    throw new AppError('usage_already_invoiced', `Usage of this enrollment in this range was paid request by request over the Rail (receipt invoice ${paid.rows[0].invoice_id}); it is never invoiced again.`);
+  }
+}
+
 export async function refuseInvoicedOverlap(tx: Tx, tenant: Tenant, enrollmentId: string, from: Date, to: Date, own: string | null): Promise<void> {
   const overlap = await sql<{ invoice_id: string }>`
     select p.invoice_id from usage_invoiced_periods p join invoices i on i.id = p.invoice_id and i.status <> 'void'

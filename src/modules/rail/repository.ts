@@ -1,0 +1,78 @@
+// SQL of the Rail: settings per tenant and the settled authorizations. Executor first.
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { Tenant } from '../../core/context.ts';
+import type { RailSettingsRow, RailSettlementRow } from './tables.ts';
+
+const jsonb = (value: unknown) => JSON.stringify(value) as never;
+
+export async function findSettings(ex: Executor, tenant: Tenant): Promise<RailSettingsRow | undefined> {
+  return ex.selectFrom('rail_settings').selectAll().where('account_id', '=', tenant.accountId).where('environment', '=', tenant.environment).executeTakeFirst();
+}
+
+/** Inserts or replaces the tenant's settings; the first created_at stays. */
+export async function upsertSettings(ex: Executor, row: RailSettingsRow): Promise<RailSettingsRow> {
+  return ex
+    .insertInto('rail_settings')
+    .values({ ...row, grace: jsonb(row.grace), facilitator: jsonb(row.facilitator), asset_domain: row.asset_domain === null ? null : jsonb(row.asset_domain) })
+    .onConflict((oc) =>
+      oc.columns(['account_id', 'environment']).doUpdateSet((eb) => ({
+        network: eb.ref('excluded.network'),
+        asset: eb.ref('excluded.asset'),
+        asset_decimals: eb.ref('excluded.asset_decimals'),
+        pay_to: eb.ref('excluded.pay_to'),
+        grace: eb.ref('excluded.grace'),
+        facilitator: eb.ref('excluded.facilitator'),
+        asset_domain: eb.ref('excluded.asset_domain'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface AuthorizationKey {
+  network: string;
+  asset: string;
+  payer: string;
+  nonce: string;
+}
+
+/**
+ * Claims an authorization: inserts its settlement unless (network, asset, payer, nonce) exists.
+ * A concurrent claim of the same one waits on the unique index until the first commits, then
+ * finds it taken (or takes it, when the first rolled back). True when this call claimed it.
+ */
+export async function claimSettlement(ex: Executor, row: RailSettlementRow): Promise<boolean> {
+  const inserted = await ex
+    .insertInto('rail_settlements')
+    .values(row)
+    .onConflict((oc) => oc.columns(['network', 'asset', 'payer', 'nonce']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function findSettlement(ex: Executor, key: AuthorizationKey): Promise<RailSettlementRow | undefined> {
+  return ex
+    .selectFrom('rail_settlements')
+    .selectAll()
+    .where('network', '=', key.network)
+    .where('asset', '=', key.asset)
+    .where('payer', '=', key.payer)
+    .where('nonce', '=', key.nonce)
+    .executeTakeFirst();
+}
+
+export async function completeSettlement(
+  ex: Executor,
+  id: string,
+  links: Pick<RailSettlementRow, 'customer_id' | 'enrollment_id' | 'usage_event_id' | 'invoice_id' | 'payment_id'>,
+): Promise<void> {
+  await ex.updateTable('rail_settlements').set(links).where('id', '=', id).execute();
+}
+
+/** Serialises first sight of an agent wallet in a tenant (its customer and enrollment are made once). */
+export async function lockAgent(ex: Executor, tenant: Tenant, externalId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`rail-agent:${tenant.accountId}:${tenant.environment}:${externalId}`}, 0))`.execute(ex);
+}

@@ -1,0 +1,92 @@
+import { contextOf } from '../../http/context.ts';
+import { errorResponses } from '../../http/schemas.ts';
+import type { App, AppDeps } from '../../http/types.ts';
+import { FacilitatorBody, RailConfig, RailConfigQuery, RailSettings, RailSettingsBody, SettleAnswer, SupportedAnswer, VerifyAnswer } from './schemas.ts';
+import * as rail from './service.ts';
+
+const tags = ['rail'];
+
+export function registerRailRoutes(app: App, deps: AppDeps): void {
+  app.put(
+    '/rail/settings',
+    {
+      config: { scope: 'account:write' },
+      schema: {
+        tags,
+        summary: 'Set the Rail settings of this account and environment',
+        description: 'Network (CAIP-2), asset (contract or mint), its decimals, the seller wallet, grace limits and facilitator. Every invalid field is reported, one error each.',
+        body: RailSettingsBody,
+        response: { 200: RailSettings, ...errorResponses(422) },
+      },
+    },
+    async (request, reply) => deps.idempotency.run(request, reply, 200, (tx) => rail.putSettings(tx, contextOf(request, deps), request.body)),
+  );
+
+  app.get(
+    '/rail/settings',
+    {
+      config: { scope: 'rail:read' },
+      schema: { tags, summary: 'The Rail settings of this account and environment', response: { 200: RailSettings, ...errorResponses(409) } },
+    },
+    async (request) => rail.getSettings(deps.db, contextOf(request, deps)),
+  );
+
+  app.get(
+    '/rail/config',
+    {
+      config: { scope: 'rail:read' },
+      schema: {
+        tags,
+        summary: 'Rail configuration of a product',
+        description:
+          'Read once at the seller server start (rule 9). 422 when `product` is missing or its prices cannot be Rail routes, 404 for an unknown product, 409 `rail_not_configured` without settings.',
+        querystring: RailConfigQuery,
+        response: { 200: RailConfig, ...errorResponses(404, 409, 422) },
+      },
+    },
+    async (request) => rail.getRailConfig(deps.db, contextOf(request, deps), request.query.product),
+  );
+
+  app.get(
+    '/rail/supported',
+    {
+      config: { scope: 'rail:read' },
+      schema: { tags, summary: 'Payment kinds the Rail facilitator verifies and settles (x402 v2)', response: { 200: SupportedAnswer } },
+    },
+    async () => rail.supportedKinds(),
+  );
+
+  app.post(
+    '/rail/verify',
+    {
+      config: { scope: 'rail:read' },
+      schema: {
+        tags,
+        summary: 'Verify an x402 payment (facilitator)',
+        description: 'x402 v2 request `{x402Version, paymentPayload, paymentRequirements}`; answers `isValid` with `invalidReason` and `payer`. 409 `rail_not_configured`, or `provider_not_configured` outside the sandbox test networks.',
+        body: FacilitatorBody,
+        response: { 200: VerifyAnswer, ...errorResponses(404, 409, 413, 422) },
+      },
+    },
+    async (request, reply) => deps.idempotency.run(request, reply, 200, (tx) => rail.verifyPayment(tx, contextOf(request, deps), request.body)),
+  );
+
+  app.post(
+    '/rail/settle',
+    {
+      config: { scope: 'metering:write' },
+      schema: {
+        tags,
+        summary: 'Settle an x402 payment (facilitator)',
+        description:
+          'Settles once per authorization (nonce): a settled request records a usage event on the route meter for the agent and a confirmed crypto payment. A nonce seen before answers success false, errorReason `invalid_exact_evm_nonce_already_used`, with the earlier settlement when it was this seller\'s (extra.alreadySettled).',
+        body: FacilitatorBody,
+        response: { 200: SettleAnswer, ...errorResponses(404, 409, 413, 422, 503) },
+      },
+    },
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      return deps.idempotency.run(request, reply, 200, (tx) => rail.settlePayment(tx, ctx, request.body, deps.idempotency.expiresAt(ctx.now)));
+    },
+  );
+}

@@ -1,0 +1,133 @@
+// Grace: the service becomes unreachable mid-way. What is simulated: a TCP proxy between the
+// seller's middleware and the service is closed (connections refused, open ones cut) and then
+// reopened on the same port; the service process itself keeps running. Agent requests go on,
+// served on credit, up to maxPerAgent, then 503 with Retry-After; once the service is back the
+// queue drains, each queued payment settles once, and usage equals the requests served.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
+import { ExactEvmScheme } from '@x402/evm/exact/client';
+import { createRail, nodeHandler, type Rail } from '../../packages/rail-middleware/src/index.ts';
+import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
+import { agent, configureRail, NETWORK, OTHER_AGENT_KEY, railProduct, signPayment, type RailProduct } from './fixtures.ts';
+import { createHttpServer, listen, listenService, StoppableProxy } from './servers.ts';
+
+let t: TestContext;
+let seller: SeededAccount;
+let product: RailProduct;
+let proxy: StoppableProxy;
+let rail: Rail;
+let sellerUrl: string;
+let closeSeller: () => Promise<void>;
+const logs: Array<Record<string, unknown>> = [];
+const logger = { info: (f: Record<string, unknown>) => void logs.push(f), warn: (f: Record<string, unknown>) => void logs.push(f), error: (f: Record<string, unknown>) => void logs.push(f) };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const serviceUrl = await listenService(t);
+  proxy = new StoppableProxy(Number(new URL(serviceUrl).port));
+  await proxy.start();
+  seller = await seedAccount(t.client, 'Seller in trouble');
+  product = await railProduct(t.client, seller.key, '0.01');
+  // 0.01 USDC = 10000 atomic units: an agent may take three requests on credit.
+  await configureRail(t.client, seller.key, {}, { window: '10m', maxPerAgent: '30000', maxTotal: '50000', queueLimit: 100 });
+  rail = await createRail({ serviceUrl: proxy.url, apiKey: seller.key, product: product.productKey, timeoutMs: 2000, drainIntervalMs: 60_000, logger });
+  const server = createHttpServer(nodeHandler(rail, product.meterKey, (_req, res) => res.end(JSON.stringify({ ok: true }))));
+  sellerUrl = await listen(server);
+  closeSeller = () => new Promise((resolve) => server.close(() => resolve()));
+});
+afterAll(async () => {
+  rail?.close();
+  await closeSeller?.();
+  await proxy?.stop();
+  await t.close();
+});
+
+function payingFetch(key?: `0x${string}`): typeof fetch {
+  const client = new x402Client();
+  client.register(NETWORK, new ExactEvmScheme(agent(key)));
+  return wrapFetchWithPayment(fetch, client);
+}
+
+async function usageCount(address: string): Promise<number> {
+  const customers = await t.client.get(`/customers?externalId=${NETWORK}:${address}`, seller.key);
+  if (customers.body.customers.length === 0) return 0;
+  const enrollment = (await t.client.get(`/customers/${customers.body.customers[0].id}/enrollments`, seller.key)).body.enrollments[0];
+  const events = await t.client.get(`/metering/events?enrollmentId=${enrollment.id}&meter=${product.meterKey}&from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z&limit=100`, seller.key);
+  return events.body.events.length;
+}
+
+describe('grace while the service is unreachable', () => {
+  it('serves up to maxPerAgent on credit, then 503; drains once the service is back; usage equals requests served', async () => {
+    const pay = payingFetch();
+    const payer = agent().address;
+    let served = 0;
+    for (let i = 0; i < 2; i++) {
+      const res = await pay(`${sellerUrl}/live/${i}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('payment-response')).toBeTruthy();
+      served += 1;
+    }
+
+    await proxy.stop();
+    for (let i = 0; i < 3; i++) {
+      const res = await pay(`${sellerUrl}/grace/${i}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('rail-grace')).toBe('queued');
+      served += 1;
+    }
+    const beyond = await pay(`${sellerUrl}/grace/3`);
+    expect(beyond.status).toBe(503);
+    expect(Number(beyond.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(rail.counters()).toMatchObject({ served: 5, settled: 2, inGrace: 3, queueDepth: 3 });
+
+    // Another agent still fits under maxTotal (50000 - 30000): two more on credit, then the total is reached.
+    const other = payingFetch(OTHER_AGENT_KEY);
+    expect((await other(`${sellerUrl}/other/0`)).status).toBe(200);
+    expect((await other(`${sellerUrl}/other/1`)).status).toBe(200);
+    expect((await other(`${sellerUrl}/other/2`)).status).toBe(503);
+    served += 2;
+    expect(rail.counters().queueDepth).toBe(5);
+
+    // A drain while the service is away changes nothing.
+    await rail.drain();
+    expect(rail.counters().queueDepth).toBe(5);
+
+    await proxy.start();
+    await rail.drain();
+    expect(rail.counters()).toMatchObject({ served, settled: 7, inGrace: 5, queueDepth: 0, lost: 0 });
+    // A second drain has nothing to send: each queued payment settled once.
+    await rail.drain();
+    expect(rail.counters().settled).toBe(7);
+
+    expect(await usageCount(payer)).toBe(5);
+    expect(await usageCount(agent(OTHER_AGENT_KEY).address)).toBe(2);
+    const settlements = await t.database.db.selectFrom('rail_settlements').select(['payment_id']).where('account_id', '=', seller.id).execute();
+    expect(settlements).toHaveLength(served);
+    const payments = await t.client.get('/billing/payments?method=crypto&limit=100', seller.key);
+    expect(payments.body.payments.filter((p: { status: string }) => p.status === 'confirmed')).toHaveLength(served);
+    expect(logs.some((l) => l.event === 'rail.grace_exhausted')).toBe(true);
+    expect(logs.filter((l) => l.event === 'rail.drained')).toHaveLength(5);
+  });
+
+  it('answers a queued payment the service settled already as settled, not charged twice', async () => {
+    // A settle whose answer was lost: the service settled the authorization, the seller queued it.
+    const fresh = await createRail({ serviceUrl: proxy.url, apiKey: seller.key, product: product.productKey, timeoutMs: 2000, drainIntervalMs: 60_000, logger });
+    const requirements = fresh.config.outputSchema.routes[0]!.accepts[0]! as unknown as Record<string, unknown>;
+    const third = agent('0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a');
+    const payload = await signPayment(third, requirements);
+    const direct = await t.client.post('/rail/settle', seller.key, { x402Version: 2, paymentPayload: payload, paymentRequirements: requirements });
+    expect(direct.body.success).toBe(true);
+
+    await proxy.stop();
+    const header = Buffer.from(JSON.stringify(payload)).toString('base64');
+    const outcome = await fresh.handle(product.meterKey, { method: 'GET', url: '/again', host: 'seller', header: (name) => (name === 'payment-signature' ? header : undefined) });
+    expect(outcome.action).toBe('serve');
+    expect(fresh.counters().queueDepth).toBe(1);
+    await proxy.start();
+    await fresh.drain();
+    fresh.close();
+    expect(fresh.counters()).toMatchObject({ settled: 1, lost: 0, queueDepth: 0 });
+    expect(logs.some((l) => l.event === 'rail.drained' && l.alreadySettled === true)).toBe(true);
+    expect(await usageCount(third.address)).toBe(1);
+  });
+});
