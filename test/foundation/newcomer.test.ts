@@ -23,7 +23,7 @@ describe('npm scripts', () => {
       expect(args.filter((a) => a !== 'node' && a !== '--watch').slice(0, -3), name).toEqual(NODE_FLAGS);
     }
     const prod = scripts['start:prod']!.split(/\s+/);
-    expect(prod).toEqual(['node', ...NODE_FLAGS, 'dist/main.js']);
+    expect(prod).toEqual(['node', ...NODE_FLAGS, 'dist/src/main.js']);
   });
 });
 
