@@ -93,6 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   };
   app.addHook('onClose', async () => deps.objectStore.close());
   const limiters: RateLimiters = createRateLimiters(config);
+  app.addHook('onReady', async () => limiters.ready());
   app.addHook('onClose', async () => limiters.close());
 
   registerAuth(app, deps);

@@ -12,6 +12,12 @@ export interface RateLimiters {
   /** Throwaway accounts (POST /public/test-accounts): per address and in total, per hour. */
   testAccounts: RateLimiterAbstract;
   testAccountsTotal: RateLimiterAbstract;
+  /**
+   * Resolves once the shared store is connected (at once without Redis), or after `timeoutMs`:
+   * until then limits are counted in this process only, so a fresh process waits for it before
+   * answering rather than splitting its first counts between two stores.
+   */
+  ready(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -24,6 +30,7 @@ export function createRateLimiters(config: AppDeps['config']): RateLimiters {
       public: new RateLimiterMemory({ points: publicPerSecond, duration: 1 }),
       testAccounts: new RateLimiterMemory({ points: testAccountsPerHour, duration: 3600 }),
       testAccountsTotal: new RateLimiterMemory({ points: testAccountsTotalPerHour, duration: 3600 }),
+      ready: async () => undefined,
       close: async () => undefined,
     };
   }
@@ -43,6 +50,7 @@ export function createRateLimiters(config: AppDeps['config']): RateLimiters {
     public: make(publicPerSecond, 'public'),
     testAccounts: make(testAccountsPerHour, 'test-accounts', 3600),
     testAccountsTotal: make(testAccountsTotalPerHour, 'test-accounts-total', 3600),
+    ready: (timeoutMs = 5_000) => connected(redis, timeoutMs),
     close: async () => {
       redis.disconnect();
     },
@@ -68,6 +76,20 @@ export function registerRateLimit(app: App, limiters: RateLimiters): void {
       throw new AppError('rate_limited', `Too many requests; retry after ${retryAfter} s.`, { retryAfterSeconds: retryAfter });
     }
     setHeaders(reply, limiter.points, result.remainingPoints, Math.max(1, Math.ceil(result.msBeforeNext / 1000)));
+  });
+}
+
+/** Waits for the client's 'ready' (or the timeout: a Redis outage must not stop the service starting). */
+function connected(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    redis.once('ready', done);
   });
 }
 

@@ -68,4 +68,20 @@ describe('rate limits', () => {
       await second.app.close();
     }
   });
+
+  it('starts within its wait when Redis cannot be reached, and limits each process on its own', async () => {
+    // Port 1 refuses at once: the app waits at most 5 s for the shared store, then answers, and the
+    // in-memory insurance limiter keeps counting.
+    const started = Date.now();
+    const alone = await startTestApp({ env: { RATE_LIMIT_SANDBOX_PER_SECOND: '5', REDIS_URL: 'redis://127.0.0.1:1' }, database: t.database });
+    try {
+      const acme = await seedAccount(alone.client);
+      expect(Date.now() - started).toBeLessThan(60_000);
+      const results = await Promise.all(Array.from({ length: 12 }, () => alone.client.get('/account/tenant', acme.key)));
+      expect(results.filter((r) => r.status === 200).length).toBeGreaterThan(0);
+      expect(results.filter((r) => r.status === 429).length).toBeGreaterThan(0);
+    } finally {
+      await alone.app.close();
+    }
+  });
 });

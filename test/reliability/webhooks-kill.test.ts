@@ -120,7 +120,11 @@ describe('webhook delivery while processes are killed', () => {
     const webhook = new Webhook(endpoint.body.secret);
     for (const request of receiver.received) {
       expect(request.headers['webhook-id']).toBe(request.json.id);
-      expect(webhook.verify(request.body, request.headers as Record<string, string>)).toEqual(request.json);
+      // The signature is checked against the timestamp the request carried: verify() would also
+      // refuse requests older than its 5-minute tolerance, and a slow run lasts longer than that.
+      const sentAt = new Date(Number(request.headers['webhook-timestamp']) * 1000);
+      const expected = webhook.sign(request.json.id, sentAt, request.body);
+      expect(String(request.headers['webhook-signature']).split(' ')).toContain(expected);
       byId.set(request.json.id, [...(byId.get(request.json.id) ?? []), request]);
     }
     const delivered = new Set([...byId.values()].map((requests) => requests[0]!.json.data.id));
