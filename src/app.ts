@@ -20,6 +20,7 @@ import { assertStorableStrings, validatorCompiler } from './http/validation.ts';
 import { registerAccountRoutes } from './modules/accounts/routes.ts';
 import { registerAdminRoutes } from './modules/accounts/admin-routes.ts';
 import { registerPublicAccountRoutes } from './modules/accounts/public-routes.ts';
+import { registerStorefrontRoutes } from './modules/storefronts/routes.ts';
 import { registerCatalogRoutes } from './modules/catalog/routes.ts';
 import { registerCheckoutRoutes } from './modules/checkout/routes.ts';
 import { registerMeterRoutes } from './modules/catalog/meter-routes.ts';
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerAdminRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerPublicAccountRoutes(app, deps, limiters);
+  registerStorefrontRoutes(app, deps);
   registerEventRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerMeterRoutes(app, deps);

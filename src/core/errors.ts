@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   provider_not_configured: 409,
   /** The account has no Rail settings in this environment (PUT /rail/settings first). */
   rail_not_configured: 409,
+  /** A storefront slug another storefront already has (slugs are unique across the service). */
+  slug_taken: 409,
   /** Body larger than the configured limit. */
   payload_too_large: 413,
   /** An upload whose Content-Type is not the one its signed URL was made for. */

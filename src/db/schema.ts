@@ -17,10 +17,11 @@ import type { SubscriptionTables } from '../modules/subscriptions/tables.ts';
 import type { PrepaidTables } from '../modules/prepaid/tables.ts';
 import type { IdempotencyTables } from '../http/idempotency-tables.ts';
 import type { RailTables } from '../modules/rail/tables.ts';
+import type { StorefrontTables } from '../modules/storefronts/tables.ts';
 
 export type { Environment };
 
-export interface Database extends FoundationTables, EventTables, IdempotencyTables, CatalogTables, CustomerTables, StorageTables, InvoiceTables, EmailTables, MeteringTables, PaymentTables, DeliveryTables, WebhookTables, JobTables, CouponTables, SubscriptionTables, PrepaidTables, RailTables {
+export interface Database extends FoundationTables, EventTables, IdempotencyTables, CatalogTables, CustomerTables, StorageTables, InvoiceTables, EmailTables, MeteringTables, PaymentTables, DeliveryTables, WebhookTables, JobTables, CouponTables, SubscriptionTables, PrepaidTables, RailTables, StorefrontTables {
   schema_migrations: { name: string; applied_at: Date };
 }
 

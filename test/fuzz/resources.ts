@@ -45,6 +45,8 @@ export async function createResources(client: ApiClient, db: Db, key: string): P
   expectOk(await client.post(`/products/${plan.body.product.id}/versions/${plan.body.version.id}/publish`, key), 'publish the plan');
   const subscription = await client.post('/billing/subscriptions', key, { customerId: customer.id, productId: plan.body.product.id });
   expectOk(subscription, 'subscription');
+  const storefront = await client.post('/storefronts', key, { name: 'Fuzz shop', slug: `fuzz-${product.id.slice(-12)}` });
+  expectOk(storefront, 'storefront');
   const events = await client.get('/account/events?limit=1', key);
   expectOk(events, 'account events');
   return {
@@ -64,7 +66,8 @@ export async function createResources(client: ApiClient, db: Db, key: string): P
       deliveryID: delivery.body.id,
       couponID: coupon.body.id,
       subscriptionID: subscription.body.id,
+      storefrontID: storefront.body.id,
     },
-    words: [meter.key, usageMeter.key, customer.externalId, coupon.body.code, 'BRL', 'USD', 'JPY', 'sum', 'max', 'per_unit', 'tiered', 'link', 'file'],
+    words: [meter.key, usageMeter.key, customer.externalId, coupon.body.code, 'BRL', 'USD', 'JPY', 'sum', 'max', 'per_unit', 'tiered', 'link', 'file', storefront.body.slug],
   };
 }

@@ -1270,6 +1270,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/storefronts/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shop and its products
+         * @description No key. A disabled shop, a shop of a suspended or closed account and an unknown slug answer 404.
+         */
+        get: operations["getPublicStorefront"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/storefronts/{slug}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place an order (cart checkout)
+         * @description No key; an Idempotency-Key (the shop page makes one per cart) so a double click orders once. Finds the payer by email within the shop's account or creates them, makes and finalizes the invoice (one line per item, shipping as a line when shipped and the shop sets an amount) and answers with `checkoutUrl`, the hosted invoice page where the buyer pays.
+         */
+        post: operations["createStorefrontOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/test-accounts": {
         parameters: {
             query?: never;
@@ -1424,6 +1464,48 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/storefronts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List storefronts */
+        get: operations["listStorefronts"];
+        put?: never;
+        /**
+         * Create a storefront
+         * @description A public shop at /shop/{slug} and /public/storefronts/{slug}. A slug already used by any shop answers 409 `slug_taken`.
+         */
+        post: operations["createStorefront"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/storefronts/{storefrontID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a storefront */
+        get: operations["getStorefront"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a storefront
+         * @description Every field optional; omitted fields do not change. An empty `logoObjectKey` or `bannerObjectKey` removes the image. `status` `disabled` takes the shop offline at once; `active` brings it back.
+         */
+        patch: operations["updateStorefront"];
         trace?: never;
     };
     "/test/clock": {
@@ -2480,7 +2562,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string | null;
-                    /** @description Event kinds to receive, or "*" for all. Known kinds: account.updated, api_key.created, api_key.revoked, customer.created, product.created, product.version_published, deliverable.granted, deliverable.updated, deliverable.deleted, invoice.created, invoice.finalized, invoice.sent, invoice.paid, invoice.voided, invoice.marked_uncollectible, payment.created, payment.confirmed, payment.failed, payment.refunded, payment.charged_back, coupon.created, subscription.created, subscription.updated, subscription.canceled, coupon.archived, webhook_endpoint.disabled, webhook.test. */
+                    /** @description Event kinds to receive, or "*" for all. Known kinds: account.updated, api_key.created, api_key.revoked, customer.created, product.created, product.version_published, deliverable.granted, deliverable.updated, deliverable.deleted, invoice.created, invoice.finalized, invoice.sent, invoice.paid, invoice.voided, invoice.marked_uncollectible, payment.created, payment.confirmed, payment.failed, payment.refunded, payment.charged_back, coupon.created, subscription.created, subscription.updated, subscription.canceled, coupon.archived, storefront.created, storefront.updated, storefront.order_created, webhook_endpoint.disabled, webhook.test. */
                     events: string[];
                     /**
                      * Format: uri
@@ -2804,7 +2886,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string | null;
-                    /** @description Event kinds to receive, or "*" for all. Known kinds: account.updated, api_key.created, api_key.revoked, customer.created, product.created, product.version_published, deliverable.granted, deliverable.updated, deliverable.deleted, invoice.created, invoice.finalized, invoice.sent, invoice.paid, invoice.voided, invoice.marked_uncollectible, payment.created, payment.confirmed, payment.failed, payment.refunded, payment.charged_back, coupon.created, subscription.created, subscription.updated, subscription.canceled, coupon.archived, webhook_endpoint.disabled, webhook.test. */
+                    /** @description Event kinds to receive, or "*" for all. Known kinds: account.updated, api_key.created, api_key.revoked, customer.created, product.created, product.version_published, deliverable.granted, deliverable.updated, deliverable.deleted, invoice.created, invoice.finalized, invoice.sent, invoice.paid, invoice.voided, invoice.marked_uncollectible, payment.created, payment.confirmed, payment.failed, payment.refunded, payment.charged_back, coupon.created, subscription.created, subscription.updated, subscription.canceled, coupon.archived, storefront.created, storefront.updated, storefront.order_created, webhook_endpoint.disabled, webhook.test. */
                     events?: string[];
                     /** @description false stops deliveries (pending ones fail); true turns a disabled endpoint back on. */
                     isActive?: boolean;
@@ -13640,6 +13722,265 @@ export interface operations {
             };
         };
     };
+    getPublicStorefront: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What a buyer sees of a shop: nothing secret, no account id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bannerUrl: string | null;
+                        currency: string | null;
+                        description: string | null;
+                        /** @description How the buyer receives the purchase; `both` lets the buyer choose. */
+                        fulfillmentMode: "pickup" | "shipping" | "both";
+                        logoUrl: string | null;
+                        name: string;
+                        pickupNote: string | null;
+                        products: {
+                            currency: string;
+                            description: string;
+                            /** Format: uuid */
+                            id: string;
+                            imageUrl: string | null;
+                            name: string;
+                            requiresShipping: boolean;
+                            /** @description The default version's price. */
+                            unitPrice: string;
+                        }[];
+                        requireAddress: boolean;
+                        shippingFlatAmount: string | null;
+                        slug: string;
+                        /** @description The shop's look, from a fixed set of options. */
+                        theme: {
+                            /** @enum {string} */
+                            accent: "blue" | "green" | "orange" | "purple" | "red" | "teal" | "gray";
+                            /** @enum {string} */
+                            preset: "classic" | "modern" | "minimal" | "bold";
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    createStorefrontOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    couponCode?: string;
+                    fulfillment: {
+                        /** Address */
+                        address?: {
+                            city: string;
+                            /** @description ISO 3166-1 alpha-2, e.g. BR. */
+                            country: string;
+                            line1: string;
+                            line2?: string;
+                            postalCode: string;
+                            state: string;
+                        };
+                        mode: "pickup" | "shipping";
+                    };
+                    items: {
+                        /** Format: uuid */
+                        productId: string;
+                        quantity: number;
+                    }[];
+                    payer: {
+                        /** @description CPF or CNPJ. */
+                        document?: string;
+                        /** Format: email */
+                        email: string;
+                        name: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The hosted invoice page where the buyer pays. */
+                        checkoutUrl: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        currency: string;
+                        fulfillment: {
+                            address: {
+                                city: string;
+                                /** @description ISO 3166-1 alpha-2, e.g. BR. */
+                                country: string;
+                                line1: string;
+                                line2?: string;
+                                postalCode: string;
+                                state: string;
+                            } | null;
+                            mode: string;
+                        };
+                        /** Format: uuid */
+                        id: string;
+                        invoice: {
+                            amountDue: string;
+                            /** Format: uuid */
+                            id: string;
+                            invoiceNumber: string | null;
+                            status: string;
+                            total: string;
+                        };
+                        items: {
+                            amount: string;
+                            name: string;
+                            /** Format: uuid */
+                            productId: string;
+                            quantity: number;
+                            unitPrice: string;
+                        }[];
+                        total: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description State conflict (standard body), or the same Idempotency-Key still running (nested body). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Field errors (validation body), a business rule (standard body), or an Idempotency-Key reused with another request (nested body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
     createTestAccount: {
         parameters: {
             query?: never;
@@ -14779,6 +15120,578 @@ export interface operations {
             };
             /** @description The Content-Type is not the one the URL was signed for. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Field errors (validation body), a business rule (standard body), or an Idempotency-Key reused with another request (nested body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    listStorefronts: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nextCursor: string | null;
+                        storefronts: {
+                            bannerObjectKey: string | null;
+                            bannerUrl: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description How the buyer receives the purchase; `both` lets the buyer choose. */
+                            fulfillmentMode: "pickup" | "shipping" | "both";
+                            /** Format: uuid */
+                            id: string;
+                            logoObjectKey: string | null;
+                            logoUrl: string | null;
+                            name: string;
+                            pickupNote: string | null;
+                            /** @description What the shop sells, in order. */
+                            productIds: string[];
+                            requireAddress: boolean;
+                            shippingFlatAmount: string | null;
+                            slug: string;
+                            /** @description `active` (live) or `disabled` (offline: its public routes answer 404). */
+                            status: "active" | "disabled";
+                            /** @description The shop's look, from a fixed set of options. */
+                            theme: {
+                                /** @enum {string} */
+                                accent: "blue" | "green" | "orange" | "purple" | "red" | "teal" | "gray";
+                                /** @enum {string} */
+                                preset: "classic" | "modern" | "minimal" | "bold";
+                            };
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Field errors (validation body), a business rule (standard body), or an Idempotency-Key reused with another request (nested body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    createStorefront: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bannerObjectKey?: string | null;
+                    description?: string | null;
+                    /** @description How the buyer receives the purchase; `both` lets the buyer choose. */
+                    fulfillmentMode?: "pickup" | "shipping" | "both";
+                    logoObjectKey?: string | null;
+                    name: string;
+                    pickupNote?: string | null;
+                    /** @description Products with a published default version priced once, in one currency. */
+                    productIds?: string[];
+                    requireAddress?: boolean;
+                    shippingFlatAmount?: string | null;
+                    /** @description 3 to 40 characters: lowercase letters, digits and single dashes; unique across the service; not a reserved word. */
+                    slug: string;
+                    /** @description `active` (live) or `disabled` (offline: its public routes answer 404). */
+                    status?: "active" | "disabled";
+                    /** @description Options: preset (classic, modern, minimal, bold, default classic) and accent (blue, green, orange, purple, red, teal, gray, default blue); omitted options keep their value. */
+                    theme?: {
+                        /** @description blue, green, orange, purple, red, teal, gray */
+                        accent?: string;
+                        /** @description classic, modern, minimal, bold */
+                        preset?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bannerObjectKey: string | null;
+                        bannerUrl: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        /** @description How the buyer receives the purchase; `both` lets the buyer choose. */
+                        fulfillmentMode: "pickup" | "shipping" | "both";
+                        /** Format: uuid */
+                        id: string;
+                        logoObjectKey: string | null;
+                        logoUrl: string | null;
+                        name: string;
+                        pickupNote: string | null;
+                        /** @description What the shop sells, in order. */
+                        productIds: string[];
+                        requireAddress: boolean;
+                        shippingFlatAmount: string | null;
+                        slug: string;
+                        /** @description `active` (live) or `disabled` (offline: its public routes answer 404). */
+                        status: "active" | "disabled";
+                        /** @description The shop's look, from a fixed set of options. */
+                        theme: {
+                            /** @enum {string} */
+                            accent: "blue" | "green" | "orange" | "purple" | "red" | "teal" | "gray";
+                            /** @enum {string} */
+                            preset: "classic" | "modern" | "minimal" | "bold";
+                        };
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description State conflict (standard body), or the same Idempotency-Key still running (nested body). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Field errors (validation body), a business rule (standard body), or an Idempotency-Key reused with another request (nested body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    getStorefront: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storefrontID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bannerObjectKey: string | null;
+                        bannerUrl: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        /** @description How the buyer receives the purchase; `both` lets the buyer choose. */
+                        fulfillmentMode: "pickup" | "shipping" | "both";
+                        /** Format: uuid */
+                        id: string;
+                        logoObjectKey: string | null;
+                        logoUrl: string | null;
+                        name: string;
+                        pickupNote: string | null;
+                        /** @description What the shop sells, in order. */
+                        productIds: string[];
+                        requireAddress: boolean;
+                        shippingFlatAmount: string | null;
+                        slug: string;
+                        /** @description `active` (live) or `disabled` (offline: its public routes answer 404). */
+                        status: "active" | "disabled";
+                        /** @description The shop's look, from a fixed set of options. */
+                        theme: {
+                            /** @enum {string} */
+                            accent: "blue" | "green" | "orange" | "purple" | "red" | "teal" | "gray";
+                            /** @enum {string} */
+                            preset: "classic" | "modern" | "minimal" | "bold";
+                        };
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    updateStorefront: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storefrontID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bannerObjectKey?: string | null;
+                    description?: string | null;
+                    /** @description How the buyer receives the purchase; `both` lets the buyer choose. */
+                    fulfillmentMode?: "pickup" | "shipping" | "both";
+                    logoObjectKey?: string | null;
+                    name?: string;
+                    pickupNote?: string | null;
+                    /** @description Products with a published default version priced once, in one currency. */
+                    productIds?: string[];
+                    requireAddress?: boolean;
+                    shippingFlatAmount?: string | null;
+                    /** @description 3 to 40 characters: lowercase letters, digits and single dashes; unique across the service; not a reserved word. */
+                    slug?: string;
+                    /** @description `active` (live) or `disabled` (offline: its public routes answer 404). */
+                    status?: "active" | "disabled";
+                    /** @description Options: preset (classic, modern, minimal, bold, default classic) and accent (blue, green, orange, purple, red, teal, gray, default blue); omitted options keep their value. */
+                    theme?: {
+                        /** @description blue, green, orange, purple, red, teal, gray */
+                        accent?: string;
+                        /** @description classic, modern, minimal, bold */
+                        preset?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bannerObjectKey: string | null;
+                        bannerUrl: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        /** @description How the buyer receives the purchase; `both` lets the buyer choose. */
+                        fulfillmentMode: "pickup" | "shipping" | "both";
+                        /** Format: uuid */
+                        id: string;
+                        logoObjectKey: string | null;
+                        logoUrl: string | null;
+                        name: string;
+                        pickupNote: string | null;
+                        /** @description What the shop sells, in order. */
+                        productIds: string[];
+                        requireAddress: boolean;
+                        shippingFlatAmount: string | null;
+                        slug: string;
+                        /** @description `active` (live) or `disabled` (offline: its public routes answer 404). */
+                        status: "active" | "disabled";
+                        /** @description The shop's look, from a fixed set of options. */
+                        theme: {
+                            /** @enum {string} */
+                            accent: "blue" | "green" | "orange" | "purple" | "red" | "teal" | "gray";
+                            /** @enum {string} */
+                            preset: "classic" | "modern" | "minimal" | "bold";
+                        };
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description State conflict (standard body), or the same Idempotency-Key still running (nested body). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,7 +7,7 @@ const slugRegex = new RegExp(SLUG_PATTERN);
 /** Words that are routes of their own under /pay or /public, or that would mislead a buyer. */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'admin', 'api', 'app', 'assets', 'billing', 'checkout', 'confirm', 'dashboard', 'docs', 'downloads', 'help',
-  'invoices', 'login', 'pay', 'public', 'sandbox', 'static', 'status', 'support', 'test', 'www',
+  'invoices', 'login', 'pay', 'public', 'sandbox', 'shop', 'storefronts', 'static', 'status', 'support', 'test', 'www',
 ]);
 
 export function isValidSlug(slug: string): boolean {

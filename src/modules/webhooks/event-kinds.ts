@@ -26,6 +26,9 @@ export const EVENT_KINDS = [
   'subscription.updated',
   'subscription.canceled',
   'coupon.archived',
+  'storefront.created',
+  'storefront.updated',
+  'storefront.order_created',
   'webhook_endpoint.disabled',
   'webhook.test',
 ] as const;
