@@ -21,6 +21,7 @@ import { registerAccountRoutes } from './modules/accounts/routes.ts';
 import { registerAdminRoutes } from './modules/accounts/admin-routes.ts';
 import { registerPublicAccountRoutes } from './modules/accounts/public-routes.ts';
 import { registerStorefrontRoutes } from './modules/storefronts/routes.ts';
+import { registerShopPageRoutes } from './modules/storefronts/shop-page-routes.ts';
 import { registerCatalogRoutes } from './modules/catalog/routes.ts';
 import { registerCheckoutRoutes } from './modules/checkout/routes.ts';
 import { registerMeterRoutes } from './modules/catalog/meter-routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerAccountRoutes(app, deps);
   registerPublicAccountRoutes(app, deps, limiters);
   registerStorefrontRoutes(app, deps);
+  registerShopPageRoutes(app, deps);
   registerEventRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerMeterRoutes(app, deps);

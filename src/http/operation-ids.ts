@@ -53,6 +53,7 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PATCH /storefronts/:storefrontID': 'updateStorefront',
   'GET /public/storefronts/:slug': 'getPublicStorefront',
   'POST /public/storefronts/:slug/orders': 'createStorefrontOrder',
+  'GET /shop/:slug': 'getShopPage',
   'POST /customers': 'createCustomer',
   'GET /customers': 'listCustomers',
   'GET /customers/:customerID': 'getCustomer',
