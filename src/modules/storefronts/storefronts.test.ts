@@ -253,6 +253,37 @@ describe('public shop and orders', () => {
     expect(missing.body.errors[0]).toMatchObject({ field: 'fulfillment.address', constraint: 'required' });
   });
 
+  it('needs an Idempotency-Key for an order, and stores the order it answers', async () => {
+    const { s, bread } = await openShop();
+    const body = { items: [{ productId: bread.id, quantity: 3 }], payer: { ...payer, email: `${uniqueKey('p')}@example.com` }, fulfillment: { mode: 'shipping', address } };
+    const keyless = await t.client.post(`/public/storefronts/${s.slug}/orders`, null, body, { idempotencyKey: null });
+    expect(keyless.status).toBe(400);
+    expect(keyless.body.error.code).toBe('idempotency_key_missing');
+    const placed = await t.client.post(`/public/storefronts/${s.slug}/orders`, null, body);
+    expect(placed.status, placed.raw).toBe(201);
+    const row = await t.database.db.selectFrom('storefront_orders').selectAll().where('id', '=', placed.body.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ account_id: acme.id, storefront_id: s.id, invoice_id: placed.body.invoice.id, fulfillment_mode: 'shipping', address, items: [{ productId: bread.id, quantity: 3 }] });
+    // 3 x 12.50 + 15.00 shipping
+    expect(placed.body.total).toBe('52.50');
+  });
+
+  it('refuses shipping without an address and quantities that are not whole and positive', async () => {
+    const { s, bread } = await openShop();
+    const order = (body: Record<string, unknown>) =>
+      t.client.post(`/public/storefronts/${s.slug}/orders`, null, { items: [{ productId: bread.id, quantity: 1 }], payer, fulfillment: { mode: 'shipping', address }, ...body });
+    const bare = await order({ fulfillment: { mode: 'shipping' } });
+    expect(bare.status).toBe(422);
+    expect(bare.body.errors[0]).toMatchObject({ field: 'fulfillment.address', constraint: 'required' });
+    for (const quantity of [1.5, -2, 1001]) {
+      const res = await order({ items: [{ productId: bread.id, quantity }] });
+      expect(res.status, String(quantity)).toBe(422);
+      expect(res.body.errors[0].field).toContain('quantity');
+    }
+    const empty = await order({ items: [] });
+    expect(empty.status).toBe(422);
+    expect(empty.body.errors[0].field).toContain('items');
+  });
+
   it('takes a disabled shop offline at once and brings it back', async () => {
     const { s, bread } = await openShop();
     expect((await t.client.patch(`/storefronts/${s.id}`, acme.key, { status: 'disabled' })).status).toBe(200);
