@@ -76,7 +76,14 @@ describe('OpenAPI fuzz', () => {
         const res = await t.app.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, ...(request.payload !== undefined && { payload: request.payload }) });
         sent += 1;
         statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-        const problem = checkAnswer(op, res.statusCode, res.headers['content-type'], res.body, validatorOf);
+        // A `..` path part is resolved away before routing, as every HTTP client does: the answer
+        // then belongs to another route (an HTML page, say), so only its status is checked.
+        const reroutes = /\/\.\.?(\/|\?|$)/.test(request.url);
+        const problem = reroutes
+          ? res.statusCode >= 500
+            ? { kind: 'server_error', detail: '' }
+            : null
+          : checkAnswer(op, res.statusCode, res.headers['content-type'], res.body, validatorOf);
         if (problem) {
           const key = `${op.method} ${op.path} -> ${res.statusCode} ${problem.kind}`;
           const cause = serverErrors.get(String(res.headers['x-request-id'])) ?? '';
