@@ -24,6 +24,7 @@ import { registerStorefrontRoutes } from './modules/storefronts/routes.ts';
 import { registerShopPageRoutes } from './modules/storefronts/shop-page-routes.ts';
 import { registerCatalogRoutes } from './modules/catalog/routes.ts';
 import { registerCheckoutRoutes } from './modules/checkout/routes.ts';
+import { registerPaymentLinkCheckoutRoutes } from './modules/checkout/payment-link-routes.ts';
 import { registerMeterRoutes } from './modules/catalog/meter-routes.ts';
 import { registerPaymentLinkRoutes } from './modules/catalog/payment-link-routes.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerEmailRoutes(app, deps);
   registerStorageRoutes(app, deps);
   registerCheckoutRoutes(app, deps);
+  registerPaymentLinkCheckoutRoutes(app, deps);
   registerSandboxRoutes(app, deps);
   registerBoletoRoutes(app, deps);
   registerRailRoutes(app, deps);

@@ -1,19 +1,20 @@
 // What the browser tests share: Debian's chromium driven by playwright-core (no browser download),
 // the real app listening on a random port, and a folder of screenshots for a person to look at
-// (test/browser/screenshots/, gitignored). CI installs chromium (.ci/run); without it the tests
+// (test-results/screenshots/ at the repository's root, gitignored). CI installs chromium (.ci/run); without it the tests
 // skip, saying why.
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { startTestApp, type TestContext } from '../harness.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const chromiumAvailable = existsSync(CHROMIUM);
 if (!chromiumAvailable) console.warn(`Skipping the browser tests: no chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
 
-const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
+const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
 
 export interface BrowserTest {
   t: TestContext;
@@ -38,6 +39,24 @@ export async function startBrowserTest(): Promise<BrowserTest> {
       await t.close();
     },
   };
+}
+
+/**
+ * A page of `path` in a new context speaking `locale` (also sent as Accept-Language), asserted to
+ * answer 200, with the console errors and uncaught exceptions it collects.
+ */
+export async function openPage(session: Pick<BrowserTest, 'browser' | 'origin'>, path: string, locale: string): Promise<{ page: Page; errors: string[] }> {
+  const context = await session.browser.newContext({ locale, extraHTTPHeaders: { 'accept-language': locale }, viewport: { width: 900, height: 1100 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // The browser asks for /favicon.ico on its own; the service has none.
+    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  const response = await page.goto(`${session.origin}${path}`);
+  expect(response?.status()).toBe(200);
+  return { page, errors };
 }
 
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {

@@ -1,6 +1,7 @@
 // The hosted invoice page in a real browser: Debian's chromium, driven by playwright-core, opens the
-// page of a finalized invoice served by the real app on a random port, reads what a payer sees, and
-// saves a screenshot under test/browser/screenshots/ (gitignored) for a person to look at.
+// page of a finalized invoice served by the real app on a random port, reads what a payer sees (in
+// English and in pt-BR), and
+// saves a screenshot under test-results/screenshots/ (gitignored) for a person to look at.
 // CI installs chromium (.ci/run); without it this file skips, saying why.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,10 +40,10 @@ describe.skipIf(!chromiumAvailable)('hosted invoice page in chromium', () => {
     return open.body as { invoiceUrl: string; invoiceNumber: string };
   }
 
-  it('shows the amount, lines, status, seller name and support email, and no script runs', async () => {
+  it('in English (Accept-Language): the amount, lines, status, seller name and support email; the CSP blocks nothing', async () => {
     const invoice = await finalizedInvoice();
     const link = new URL(invoice.invoiceUrl);
-    const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+    const page = await browser.newPage({ viewport: { width: 900, height: 900 }, locale: 'en-US', extraHTTPHeaders: { 'accept-language': 'en-US,en;q=0.9' } });
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
@@ -53,12 +54,13 @@ describe.skipIf(!chromiumAvailable)('hosted invoice page in chromium', () => {
     await expect.poll(() => page.title()).toBe(`Invoice ${invoice.invoiceNumber} from Padaria Pão Quente`);
     expect(await page.getByTestId('account-name').innerText()).toBe('Padaria Pão Quente');
     expect(await page.getByTestId('status').innerText()).toMatch(/^open$/i);
-    expect(await page.getByTestId('amount-due').innerText()).toBe('BRL 1,243.50');
-    expect(await page.getByTestId('total').innerText()).toBe('BRL 1,243.50');
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    expect(await page.getByTestId('amount-due').innerText()).toBe('R$1,243.50');
+    expect(await page.getByTestId('total').innerText()).toBe('R$1,243.50');
     const rows = await page.getByTestId('lines').locator('tbody tr').allInnerTexts();
     expect(rows.map((row) => row.split('\t').map((cell) => cell.trim()))).toEqual([
-      ['Assinatura anual', '1', 'BRL 1,234.50', 'BRL 1,234.50'],
-      ['Pães extras', '12', 'BRL 0.75', 'BRL 9.00'],
+      ['Assinatura anual', '1', 'R$1,234.50', 'R$1,234.50'],
+      ['Pães extras', '12', 'R$0.75', 'R$9.00'],
     ]);
     const support = page.getByTestId('support-email');
     expect(await support.innerText()).toBe('contato@paoquente.example');
@@ -68,17 +70,32 @@ describe.skipIf(!chromiumAvailable)('hosted invoice page in chromium', () => {
     expect(consoleErrors).toEqual([]);
     expect(await page.locator('main').evaluate((main) => getComputedStyle(main).backgroundColor)).toBe('rgb(255, 255, 255)');
 
-    await screenshot(page, 'hosted-invoice.png');
+    await screenshot(page, 'hosted-invoice-en.png');
+    await page.close();
+  });
+
+  it('in Portuguese (pt-BR) by default: lang, labels and amounts formatted for Brazil', async () => {
+    const invoice = await finalizedInvoice();
+    const link = new URL(invoice.invoiceUrl);
+    const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+    await page.setExtraHTTPHeaders({ 'accept-language': 'pt-BR,pt;q=0.9' });
+    expect((await page.goto(`${origin}${link.pathname}${link.search}`))?.status()).toBe(200);
+    expect(await page.getAttribute('html', 'lang')).toBe('pt-BR');
+    expect(await page.title()).toBe(`Fatura ${invoice.invoiceNumber} de Padaria Pão Quente`);
+    expect(await page.getByTestId('status').innerText()).toMatch(/^em aberto$/i);
+    expect(await page.getByTestId('amount-due').innerText()).toMatch(/^R\$\s1\.243,50$/);
+    expect(await page.getByTestId('method-pix').innerText()).toBe('Pix');
+    await screenshot(page, 'hosted-invoice-pt-BR.png');
     await page.close();
   });
 
   it('shows the not-found page for a wrong token', async () => {
     const invoice = await finalizedInvoice();
     const link = new URL(invoice.invoiceUrl);
-    const page = await browser.newPage();
+    const page = await browser.newPage({ extraHTTPHeaders: { 'accept-language': 'pt-BR' } });
     const response = await page.goto(`${origin}${link.pathname}?token=wrong`);
     expect(response?.status()).toBe(404);
-    expect(await page.locator('h1').innerText()).toBe('Invoice not found');
+    expect(await page.locator('h1').innerText()).toBe('Fatura não encontrada');
     expect(await page.content()).not.toContain('Padaria');
     await screenshot(page, 'hosted-invoice-not-found.png', false);
     await page.close();

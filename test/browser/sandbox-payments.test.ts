@@ -1,6 +1,6 @@
 // The payer's sandbox pages in a real browser (Debian's chromium through playwright-core): the
 // confirmation page of a Pix charge, whose button confirms it and pays the invoice, and the
-// printable boleto page with its barcode image. Screenshots go to test/browser/screenshots/
+// printable boleto page with its barcode image. Screenshots go to test-results/screenshots/
 // (gitignored) for a person to look at. Without chromium this file skips, saying why.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

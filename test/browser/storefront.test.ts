@@ -1,7 +1,7 @@
 // A storefront in a real browser (Debian's chromium through playwright-core): the buyer fills a
 // cart with shipping, places the order and lands on the hosted invoice page with the shipping
 // line; the page in pt-BR and in English; a disabled shop answers its 404 page. Screenshots go to
-// test/browser/screenshots/ (gitignored). Without chromium this file skips, saying why.
+// test-results/screenshots/ (gitignored). Without chromium this file skips, saying why.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Browser } from 'playwright-core';
@@ -78,7 +78,7 @@ describe.skipIf(!chromiumAvailable)('storefront in chromium', () => {
 
     await page.getByTestId('submit').click();
     await page.waitForURL(/\/pay\/[^/]+\/invoices\/[0-9a-f-]+\?token=/);
-    expect(await page.getByTestId('amount-due').innerText()).toContain('95.00');
+    expect(await page.getByTestId('amount-due').innerText()).toMatch(/^R\$\s95,00$/);
     const rows = await page.getByTestId('lines').locator('tbody tr').allInnerTexts();
     expect(rows.map((row) => row.split('\t')[0]!.trim())).toEqual(['Pão de queijo', 'Bolo de fubá', 'Shipping']);
     expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);

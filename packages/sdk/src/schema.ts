@@ -918,6 +918,46 @@ export interface paths {
         patch: operations["updateMeter"];
         trace?: never;
     };
+    "/pay/{slug}/{linkID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payment link checkout page (HTML)
+         * @description A payment link's `url`: the product, its price, the seller's branding (name, logo, support email, terms) and a payer form (name, email, CPF or CNPJ, the address when the product requiresShipping, a preferred method among those the account accepts, a coupon code). Its script calls POST /pay/{slug}/{linkID}/checkout and opens the invoice page. Portuguese (pt-BR) by default, English when Accept-Language prefers it. A wrong slug, a malformed id, another account's link, an inactive link or an archived version answer a 404 page.
+         */
+        get: operations["showPaymentLinkPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay/{slug}/{linkID}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check out a payment link
+         * @description The checkout page's action. No key; an Idempotency-Key (the page makes one per filled form) so a double click makes one invoice. Finds the payer by email within the link's account and environment, or creates them (name, email, CPF/CNPJ); makes and finalizes the invoice (one line: the product at the link's version price and quantity, a discount line with a coupon), or for a subscription product the subscription (billed in advance, sent as an invoice) and its first invoice; the link's successUrl and cancelUrl go on the invoice. Answers with `invoiceUrl`, the hosted invoice page where the buyer pays, and records `checkout.completed` (with the address). A link that is not sellable answers 404 `payment_link`; a refused field 422 naming it (`payer.document`, `payer.email`, `address`, `couponCode`, ...).
+         */
+        post: operations["checkoutPaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pay/{slug}/boletos/{paymentID}": {
         parameters: {
             query?: never;
@@ -947,9 +987,49 @@ export interface paths {
         };
         /**
          * Hosted invoice page (HTML)
-         * @description The invoice's `invoiceUrl`, for the customer: the seller's name and support email, the invoice's number, status, dates, lines and amounts. No key: the link is the credential. A wrong slug, id or token, or a draft, answers a 404 HTML page.
+         * @description The invoice's `invoiceUrl`, for the customer: the seller's name and support email, the invoice's number, status, dates, lines and amounts; an open invoice can be paid there by the methods the account accepts (its script calls `POST /pay/{slug}/invoices/{invoiceID}/payments` and polls `GET /pay/{slug}/invoices/{invoiceID}/status`); a paid one shows its receipt with the download links of its deliverables. Portuguese (pt-BR) by default, English when Accept-Language prefers it. No key: the link is the credential. A wrong slug, id or token, or a draft, answers a 404 HTML page.
          */
         get: operations["showHostedInvoicePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay/{slug}/invoices/{invoiceID}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a hosted invoice (the page's pay and "pay another way" action)
+         * @description No key: the invoice link's token is the credential; a wrong slug, id or token, or another account's invoice, answers 404 `invoice`. Creates a charge of the open invoice's amountDue by `method` through the payments service; a pending charge of the invoice fails as `superseded` (this is how the buyer switches method). The answer carries what the page shows for the method (Pix QR and code, boleto line and barcode, crypto widget data) and, on this answer only, the card `clientSecret` or crypto `chargeToken`. Only an open invoice: otherwise 409 `invoice_not_payable` saying why (not issued yet, already paid, cancelled). A method the account does not accept for this invoice: 422 naming `method` (Pix and boleto are for BRL invoices). No payment provider connected (production): 409 `provider_not_configured`. Takes an Idempotency-Key: a retry or a double click pays once.
+         */
+        post: operations["payHostedInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay/{slug}/invoices/{invoiceID}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Status of a hosted invoice (what its page polls)
+         * @description No key: the invoice link's token is the credential; a wrong slug, id or token, another account's invoice, or a draft answers 404 `invoice`. The invoice's status and amount due, its latest charge (a pending Pix or boleto with what the page shows for it), and once paid the invoice's successUrl when the page may send the buyer there. The page polls it every 2 seconds.
+         */
+        get: operations["getHostedInvoiceStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2582,7 +2662,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string | null;
-                    /** @description Event kinds to receive, or "*" for all. Known kinds: account.updated, api_key.created, api_key.revoked, customer.created, product.created, product.version_published, deliverable.granted, deliverable.updated, deliverable.deleted, invoice.created, invoice.finalized, invoice.sent, invoice.paid, invoice.voided, invoice.marked_uncollectible, payment.created, payment.confirmed, payment.failed, payment.refunded, payment.charged_back, coupon.created, subscription.created, subscription.updated, subscription.canceled, coupon.archived, storefront.created, storefront.updated, storefront.order_created, webhook_endpoint.disabled, webhook.test. */
+                    /** @description Event kinds to receive, or "*" for all. Known kinds: account.updated, api_key.created, api_key.revoked, customer.created, product.created, product.version_published, deliverable.granted, deliverable.updated, deliverable.deleted, invoice.created, invoice.finalized, invoice.sent, invoice.paid, invoice.voided, invoice.marked_uncollectible, payment.created, payment.confirmed, payment.failed, payment.refunded, payment.charged_back, coupon.created, subscription.created, subscription.updated, subscription.canceled, coupon.archived, storefront.created, storefront.updated, storefront.order_created, checkout.completed, webhook_endpoint.disabled, webhook.test. */
                     events: string[];
                     /**
                      * Format: uri
@@ -2906,7 +2986,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string | null;
-                    /** @description Event kinds to receive, or "*" for all. Known kinds: account.updated, api_key.created, api_key.revoked, customer.created, product.created, product.version_published, deliverable.granted, deliverable.updated, deliverable.deleted, invoice.created, invoice.finalized, invoice.sent, invoice.paid, invoice.voided, invoice.marked_uncollectible, payment.created, payment.confirmed, payment.failed, payment.refunded, payment.charged_back, coupon.created, subscription.created, subscription.updated, subscription.canceled, coupon.archived, storefront.created, storefront.updated, storefront.order_created, webhook_endpoint.disabled, webhook.test. */
+                    /** @description Event kinds to receive, or "*" for all. Known kinds: account.updated, api_key.created, api_key.revoked, customer.created, product.created, product.version_published, deliverable.granted, deliverable.updated, deliverable.deleted, invoice.created, invoice.finalized, invoice.sent, invoice.paid, invoice.voided, invoice.marked_uncollectible, payment.created, payment.confirmed, payment.failed, payment.refunded, payment.charged_back, coupon.created, subscription.created, subscription.updated, subscription.canceled, coupon.archived, storefront.created, storefront.updated, storefront.order_created, checkout.completed, webhook_endpoint.disabled, webhook.test. */
                     events?: string[];
                     /** @description false stops deliveries (pending ones fail); true turns a disabled endpoint back on. */
                     isActive?: boolean;
@@ -10414,6 +10494,207 @@ export interface operations {
             };
         };
     };
+    showPaymentLinkPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                linkID: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checkout page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description The "payment link not found" page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    checkoutPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                linkID: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Address */
+                    address?: {
+                        city: string;
+                        /** @description ISO 3166-1 alpha-2, e.g. BR. */
+                        country: string;
+                        line1: string;
+                        line2?: string;
+                        postalCode: string;
+                        state: string;
+                    };
+                    /** @description A coupon of the account (GET /billing/coupons). */
+                    couponCode?: string;
+                    payer: {
+                        /** @description CPF or CNPJ, with or without punctuation; check digits are verified. Required when the product is priced in BRL. */
+                        document?: string;
+                        /** Format: email */
+                        email: string;
+                        name: string;
+                    };
+                    paymentMethod?: "pix" | "boleto" | "card" | "crypto";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amountDue: string;
+                        currency: string;
+                        /** Format: uuid */
+                        invoiceId: string;
+                        invoiceNumber: string | null;
+                        /** @description The hosted invoice page, where the buyer pays. */
+                        invoiceUrl: string;
+                        preferredMethod: ("pix" | "boleto" | "card" | "crypto") | null;
+                        /** @description `open` (or `paid` when a coupon took the whole amount). */
+                        status: string;
+                        subscriptionId: string | null;
+                        total: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description State conflict (standard body), or the same Idempotency-Key still running (nested body). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Field errors (validation body), a business rule (standard body), or an Idempotency-Key reused with another request (nested body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
     showBoletoPage: {
         parameters: {
             query?: {
@@ -10488,6 +10769,8 @@ export interface operations {
     showHostedInvoicePage: {
         parameters: {
             query?: {
+                /** @description The method the page starts at once (pix, boleto, card, crypto; the payment link's form sets it). Anything else is ignored. */
+                method?: string;
                 /** @description The access token of the invoice link. */
                 token?: string;
             };
@@ -10525,6 +10808,264 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    payHostedInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceID: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    method: "pix" | "boleto" | "card" | "crypto";
+                    /** @description The access token of the invoice's link (the `token` of its invoiceUrl). */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A charge of the hosted invoice, as the buyer's page shows it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Decimal string. */
+                        amount: string;
+                        /** @description Pending boleto: the ITF barcode as a base64 PNG. */
+                        boletoBarcodeImage?: string;
+                        /** Format: date-time */
+                        boletoDueDate?: string;
+                        /** @description Pending boleto: the digitable line (47 digits). */
+                        boletoLine?: string;
+                        /** @description Pending boleto: the printable boleto page. */
+                        boletoUrl?: string;
+                        /** @description Crypto, creation answer only: the single-use token of the payment widget. */
+                        chargeToken?: string;
+                        /** @description Card, creation answer only: the credential of POST /pay/sandbox/cards/{paymentID}. */
+                        clientSecret?: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        currency: string;
+                        failureCode: string | null;
+                        method: "pix" | "boleto" | "card" | "crypto";
+                        network?: "main" | "test";
+                        /** Format: uuid */
+                        paymentId: string;
+                        pixExpiresAt?: string | null;
+                        /** @description Pending Pix: the copy-and-paste code. */
+                        pixPayload?: string;
+                        /** @description Pending Pix: the QR as a base64 PNG. */
+                        pixQrImage?: string;
+                        /** @description Sandbox, pending: the page whose button confirms the charge. */
+                        sandboxConfirmUrl?: string;
+                        /** @enum {string} */
+                        settlementAsset?: "USDC";
+                        settlementNetwork?: "base" | "solana";
+                        status: "pending" | "confirmed" | "failed" | "refunded" | "charged_back";
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description State conflict (standard body), or the same Idempotency-Key still running (nested body). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Field errors (validation body), a business rule (standard body), or an Idempotency-Key reused with another request (nested body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    getHostedInvoiceStatus: {
+        parameters: {
+            query: {
+                /** @description The access token of the invoice's link (the `token` of its invoiceUrl). */
+                token: string;
+            };
+            header?: never;
+            path: {
+                invoiceID: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the hosted invoice page polls. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Decimal string. */
+                        amountDue: string;
+                        currency: string;
+                        invoiceStatus: "draft" | "open" | "paid" | "void" | "uncollectible";
+                        payment: {
+                            /** @description Decimal string. */
+                            amount: string;
+                            /** @description Pending boleto: the ITF barcode as a base64 PNG. */
+                            boletoBarcodeImage?: string;
+                            /** Format: date-time */
+                            boletoDueDate?: string;
+                            /** @description Pending boleto: the digitable line (47 digits). */
+                            boletoLine?: string;
+                            /** @description Pending boleto: the printable boleto page. */
+                            boletoUrl?: string;
+                            /** @description Crypto, creation answer only: the single-use token of the payment widget. */
+                            chargeToken?: string;
+                            /** @description Card, creation answer only: the credential of POST /pay/sandbox/cards/{paymentID}. */
+                            clientSecret?: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            currency: string;
+                            failureCode: string | null;
+                            method: "pix" | "boleto" | "card" | "crypto";
+                            network?: "main" | "test";
+                            /** Format: uuid */
+                            paymentId: string;
+                            pixExpiresAt?: string | null;
+                            /** @description Pending Pix: the copy-and-paste code. */
+                            pixPayload?: string;
+                            /** @description Pending Pix: the QR as a base64 PNG. */
+                            pixQrImage?: string;
+                            /** @description Sandbox, pending: the page whose button confirms the charge. */
+                            sandboxConfirmUrl?: string;
+                            /** @enum {string} */
+                            settlementAsset?: "USDC";
+                            settlementNetwork?: "base" | "solana";
+                            status: "pending" | "confirmed" | "failed" | "refunded" | "charged_back";
+                        } | null;
+                        successUrl: string | null;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Field errors (validation body), a business rule (standard body), or an Idempotency-Key reused with another request (nested body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
                 };
             };
             /** @description Rate limited; see Retry-After. */

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../../../test/harness.ts';
 import { markInvoicePaid } from '../invoices/service.ts';
 import { contextFor, createCustomer, createOneOffInvoice } from '../invoices/test-fixtures.ts';
-import { displayMoney, withMinorUnits } from './invoice-page.ts';
 
 let t: TestContext;
 let acme: SeededAccount;
@@ -38,8 +37,8 @@ const pathOf = (url: string) => {
   return parsed.pathname + parsed.search;
 };
 
-async function page(path: string) {
-  const res = await t.app.inject({ method: 'GET', url: path });
+async function page(path: string, language = 'en') {
+  const res = await t.app.inject({ method: 'GET', url: path, headers: { 'accept-language': language } });
   return { status: res.statusCode, html: res.body, headers: res.headers };
 }
 
@@ -55,13 +54,33 @@ describe('hosted invoice page', () => {
     expect(res.html).toContain(`<span data-testid="invoice-number">${invoice.invoiceNumber}</span>`);
     expect(res.html).toContain('<span class="status status-open" data-testid="status">Open</span>');
     expect(res.html).toContain('Annual plan &lt;Pro&gt;');
-    expect(res.html).toContain('<td class="num">1</td><td class="num">BRL 1,234.50</td><td class="num">BRL 1,234.50</td>');
-    expect(res.html).toContain('<td class="num">3</td><td class="num">BRL 0.10</td><td class="num">BRL 0.30</td>');
+    expect(res.html).toContain('<html lang="en">');
+    expect(res.html).toContain('<td class="num">1</td><td class="num">R$1,234.50</td><td class="num">R$1,234.50</td>');
+    expect(res.html).toContain('<td class="num">3</td><td class="num">R$0.10</td><td class="num">R$0.30</td>');
     expect(invoice.total).toBe('1234.80');
-    expect(res.html).toContain('<td class="num" data-testid="total">BRL 1,234.80</td>');
-    expect(res.html).toContain('<strong data-testid="amount-due">BRL 1,234.80</strong>');
+    expect(res.html).toContain('<td class="num" data-testid="total">R$1,234.80</td>');
+    expect(res.html).toContain('<strong data-testid="amount-due">R$1,234.80</strong>');
     expect(res.html).toContain('Test mode');
-    expect(res.html).not.toContain('<script');
+    // The pay panel: one script, allowed by this answer's nonce; no inline handler.
+    const nonce = /script-src 'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))![1]!;
+    expect(res.html.match(/<script nonce="/g)).toHaveLength(1);
+    expect(res.html).toContain(`<script nonce="${nonce}">`);
+    expect(res.html).not.toMatch(/\son[a-z]+=/);
+    for (const method of ['pix', 'boleto', 'card', 'crypto']) expect(res.html).toContain(`data-method="${method}"`);
+  });
+
+  it('is in Portuguese (pt-BR) by default, with amounts and dates formatted for it', async () => {
+    const invoice = await openInvoice();
+    const res = await page(pathOf(invoice.invoiceUrl), '');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-language']).toBe('pt-BR');
+    expect(res.html).toContain('<html lang="pt-BR">');
+    expect(res.html).toContain('data-testid="status">Em aberto</span>');
+    expect(res.html).toContain('<strong data-testid="amount-due">R$\u00a01.234,80</strong>');
+    expect(res.html).toContain('<td class="num">3</td><td class="num">R$\u00a00,10</td><td class="num">R$\u00a00,30</td>');
+    expect(res.html).toContain('Pagar de outra forma');
+    const fr = await page(pathOf(invoice.invoiceUrl), 'fr-FR, en;q=0.5');
+    expect(fr.html).toContain('<html lang="en">');
   });
 
   it('shows nothing secret or internal: no token, no ids, no keys', async () => {
@@ -73,6 +92,16 @@ describe('hosted invoice page', () => {
     }
   });
 
+  it('takes a method to start (the payment link form sets it), never echoing it; an unknown one is ignored', async () => {
+    const invoice = await openInvoice();
+    for (const method of ['pix', '<img src=x>', 'x'.repeat(21)]) {
+      const res = await page(`${pathOf(invoice.invoiceUrl)}&method=${encodeURIComponent(method)}`);
+      expect(res.status, method).toBe(200);
+      expect(res.html).toContain('data-testid="method-pix"');
+      expect(res.html).not.toContain('<img src=x>');
+    }
+  });
+
   it('sends security headers on the page, and leaves the JSON API\'s headers as they were', async () => {
     const invoice = await openInvoice();
     const res = await page(pathOf(invoice.invoiceUrl));
@@ -80,6 +109,8 @@ describe('hosted invoice page', () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).toMatch(/style-src 'sha256-[A-Za-z0-9+/=]+'/);
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).toContain("connect-src 'self'");
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -154,7 +185,8 @@ describe('hosted invoice page', () => {
     const res = await page(pathOf(voided.invoiceUrl));
     expect(res.status).toBe(200);
     expect(res.html).toContain('data-testid="status">Void</span>');
-    expect(res.html).toContain('<strong data-testid="amount-due">BRL 0.00</strong>');
+    expect(res.html).toContain('<strong data-testid="amount-due">R$0.00</strong>');
+    expect(res.html).not.toContain('data-method=');
 
     const paid = await openInvoice();
     const paidAt = new Date('2026-05-04T10:00:00Z');
@@ -162,9 +194,13 @@ describe('hosted invoice page', () => {
     const paidPage = await page(pathOf(paid.invoiceUrl));
     expect(paidPage.status).toBe(200);
     expect(paidPage.html).toContain('data-testid="status">Paid</span>');
-    expect(paidPage.html).toContain('Paid on 2026-05-04.');
-    expect(paidPage.html).toContain('<strong data-testid="amount-due">BRL 0.00</strong>');
-    expect(paidPage.html).toContain('<td class="num" data-testid="total">BRL 1,234.80</td>');
+    expect(paidPage.html).toContain('Paid on May 4, 2026.');
+    expect(paidPage.html).toContain('<strong data-testid="amount-due">R$0.00</strong>');
+    expect(paidPage.html).toContain('<td class="num" data-testid="total">R$1,234.80</td>');
+    expect(paidPage.html).toContain('data-testid="receipt"');
+    expect(paidPage.html).toContain('<dd data-testid="receipt-amount">R$1,234.80</dd>');
+    expect(paidPage.html).toContain('<dd data-testid="receipt-date">May 4, 2026</dd>');
+    expect(paidPage.html).not.toContain('<script');
   });
 
   it('shows a production invoice without the test-mode notice', async () => {
@@ -173,31 +209,9 @@ describe('hosted invoice page', () => {
     const res = await page(pathOf(invoice.invoiceUrl));
     expect(res.status).toBe(200);
     expect(res.html).not.toContain('Test mode');
-  });
-});
-
-describe('displayMoney', () => {
-  it.each([
-    ['0.00', 'BRL', 'BRL 0.00'],
-    ['1234567.89', 'BRL', 'BRL 1,234,567.89'],
-    ['-1000.50', 'USD', '-USD 1,000.50'],
-    ['1500', 'JPY', 'JPY 1,500'],
-    ['999.999', 'BHD', 'BHD 999.999'],
-    ['123456789012345678901234567890.12', 'BRL', 'BRL 123,456,789,012,345,678,901,234,567,890.12'],
-    ['0.0015', 'BRL', 'BRL 0.0015'],
-  ])('%s %s reads %s, digit for digit', (amount, currency, expected) => {
-    expect(displayMoney(amount, currency)).toBe(expected);
-  });
-});
-
-describe('withMinorUnits', () => {
-  it.each([
-    ['1234.5', 'BRL', '1234.50'],
-    ['3', 'BRL', '3.00'],
-    ['0.0015', 'BRL', '0.0015'],
-    ['7', 'JPY', '7'],
-    ['1.5', 'BHD', '1.500'],
-  ])('%s %s reads %s', (value, currency, expected) => {
-    expect(withMinorUnits(value, currency)).toBe(expected);
+    // No provider connected in production yet: no pay buttons, a sentence saying so.
+    expect(res.html).not.toContain('data-testid="method-');
+    expect(res.html).toContain('data-testid="no-methods"');
+    expect(res.html).not.toContain('<script');
   });
 });

@@ -1,15 +1,18 @@
 // The hosted invoice page's use case: the invoice a payer's link names, or nothing.
 // Invariants: the link is the credential ({slug, invoice id, access token}); any part wrong answers
 // exactly like an invoice that does not exist, and the page holds only what the payer may see:
-// the seller's name and support email, and the invoice's number, status, dates, lines and amounts.
-import { createHash, timingSafeEqual } from 'node:crypto';
+// the seller's name and support email, the invoice's number, status, dates, lines and amounts, the
+// methods it can be paid by, its cancel link, and once paid a receipt with the download links.
 import type { Environment } from '../../core/context.ts';
 import { isUuid } from '../../core/ids.ts';
 import type { Executor } from '../../db/database.ts';
 import { findPublicAccount } from '../accounts/service.ts';
 import { toInvoiceView } from '../invoices/invoice-view.ts';
 import type { InvoiceStatus } from '../invoices/tables.ts';
+import type { PaymentMethod } from '../payments/tables.ts';
+import { acceptedMethods, receiptOf, usableReturnUrl, type Receipt } from './pay.ts';
 import * as repo from './repository.ts';
+import { sameToken } from './token.ts';
 
 export interface HostedInvoice {
   accountName: string;
@@ -26,6 +29,12 @@ export interface HostedInvoice {
   tax: string;
   total: string;
   amountDue: string;
+  /** Open invoices: the methods the buyer may pick (none in production until a provider is connected). */
+  methods: PaymentMethod[];
+  /** The invoice's cancelUrl when the page may link to it. */
+  cancelUrl: string | null;
+  /** Paid invoices: what paid it and the deliverables' download links (paths on this service). */
+  receipt: Receipt | null;
 }
 
 export interface HostedInvoiceLink {
@@ -60,11 +69,8 @@ export async function findHostedInvoice(ex: Executor, link: HostedInvoiceLink): 
     tax: view.tax,
     total: view.total,
     amountDue: view.amountDue,
+    methods: row.status === 'open' ? acceptedMethods(row.environment, row.currency) : [],
+    cancelUrl: row.status === 'open' ? usableReturnUrl(row.cancel_url, row.environment) : null,
+    receipt: row.status === 'paid' ? await receiptOf(ex, row, '') : null,
   };
-}
-
-/** Constant-time comparison (of digests, so unequal lengths take the same path). */
-function sameToken(expected: string, presented: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(expected), digest(presented));
 }

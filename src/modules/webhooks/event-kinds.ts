@@ -29,6 +29,7 @@ export const EVENT_KINDS = [
   'storefront.created',
   'storefront.updated',
   'storefront.order_created',
+  'checkout.completed',
   'webhook_endpoint.disabled',
   'webhook.test',
 ] as const;

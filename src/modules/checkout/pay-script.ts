@@ -1,0 +1,214 @@
+// The hosted invoice page's script (one <script> allowed by the answer's CSP nonce; no inline
+// handlers; fetch reaches this origin only). It reads the invoice link from the page's own URL
+// (nothing secret is written into the HTML), and:
+// - pays by the chosen method: POST {page}/payments {token, method} with an Idempotency-Key made
+//   here and reused until that request has an answer, so a double click pays once;
+// - shows the method: Pix QR, copy-and-paste code and its expiry counting down; boleto line, barcode
+//   and print link; the sandbox card form (POST /pay/sandbox/cards/{paymentID} with the
+//   clientSecret; a decline shows its message and the next try makes a new card charge); the
+//   crypto widget data and, in sandbox, the test wallet; the sandbox confirmation link;
+// - "pay another way" goes back to the methods (the next choice supersedes the pending charge);
+// - opened with ?method=pix|boleto|card|crypto (the payment link's form), starts that method;
+// - polls {page}/status every 2 s and, once the invoice is paid, goes to the successUrl or reloads
+//   (the page then shows the receipt).
+export const PAY_SCRIPT = `
+(() => {
+  const root = document.getElementById('pay');
+  if (!root || !document.getElementById('methods')) return;
+  const text = JSON.parse(document.getElementById('page-text').textContent);
+  const $ = (id) => document.getElementById(id);
+  const token = new URLSearchParams(location.search).get('token') || '';
+  const page = location.pathname.replace(/\\/+$/, '');
+  const local = (url) => { const u = new URL(url, location.href); return u.pathname + u.search; };
+  const statusBox = $('pay-status');
+  const errorBox = $('pay-error');
+  const methods = ['pix', 'boleto', 'card', 'crypto'];
+  let current = null;
+  let payAttempt = { body: '', key: '' };
+  let cardAttempt = { body: '', key: '' };
+  let countdown = null;
+  let busy = false;
+  let done = false;
+
+  const say = (message) => { statusBox.textContent = message || ''; };
+  const fail = (message) => { errorBox.textContent = message || ''; errorBox.hidden = !message; };
+  const messageOf = (answer, status) => {
+    if (answer && Array.isArray(answer.errors) && answer.errors[0]) return text.failed + ' ' + answer.errors[0].description;
+    if (answer && answer.message) return text.failed + ' ' + answer.message;
+    if (answer && answer.error && answer.error.message) return text.failed + ' ' + answer.error.message;
+    return text.failed + ' HTTP ' + status;
+  };
+  const post = async (url, body, key) => {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body });
+    let answer = null;
+    try { answer = await res.json(); } catch (e) { answer = null; }
+    return { status: res.status, answer };
+  };
+  const setBusy = (value) => {
+    busy = value;
+    for (const b of root.querySelectorAll('button')) b.disabled = value;
+    if (value) say(text.processing);
+  };
+
+  const show = (method) => {
+    $('methods').hidden = method !== null;
+    for (const m of methods) $('panel-' + m).hidden = m !== method;
+    $('switch').hidden = method === null;
+    const sandbox = $('sandbox-row');
+    if (sandbox) sandbox.hidden = true;
+    if (method === null && countdown) { clearInterval(countdown); countdown = null; }
+  };
+
+  const groupLine = (line) => /^[0-9]{47}$/.test(line)
+    ? line.slice(0, 5) + '.' + line.slice(5, 10) + ' ' + line.slice(10, 15) + '.' + line.slice(15, 21) + ' ' + line.slice(21, 26) + '.' + line.slice(26, 32) + ' ' + line[32] + ' ' + line.slice(33)
+    : line;
+
+  const tick = (expiresAt) => {
+    const left = Math.max(0, Math.floor((new Date(expiresAt).getTime() - Date.now()) / 1000));
+    const h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
+    const pad = (n) => String(n).padStart(2, '0');
+    $('pix-countdown').textContent = (h ? h + ':' : '') + pad(m) + ':' + pad(s);
+    $('pix-expired').hidden = left > 0;
+    $('pix-expiry').hidden = left === 0;
+    if (left === 0 && countdown) { clearInterval(countdown); countdown = null; }
+  };
+
+  const render = (payment) => {
+    current = payment;
+    show(payment.method);
+    if (payment.sandboxConfirmUrl && (payment.method === 'pix' || payment.method === 'boleto') && $('sandbox-confirm')) {
+      $('sandbox-confirm').href = local(payment.sandboxConfirmUrl);
+      $('sandbox-row').hidden = false;
+    }
+    if (payment.method === 'pix') {
+      if (payment.pixQrImage) $('pix-qr').src = 'data:image/png;base64,' + payment.pixQrImage;
+      $('pix-code').value = payment.pixPayload || '';
+      if (countdown) clearInterval(countdown);
+      if (payment.pixExpiresAt) { tick(payment.pixExpiresAt); countdown = setInterval(() => tick(payment.pixExpiresAt), 1000); }
+      say(text.waiting);
+    } else if (payment.method === 'boleto') {
+      $('boleto-line').textContent = groupLine(payment.boletoLine || '');
+      $('boleto-line').dataset.value = payment.boletoLine || '';
+      if (payment.boletoBarcodeImage) $('boleto-barcode').src = 'data:image/png;base64,' + payment.boletoBarcodeImage;
+      if (payment.boletoUrl) $('boleto-print').href = local(payment.boletoUrl);
+      if (payment.boletoDueDate) $('boleto-due').textContent = new Intl.DateTimeFormat(text.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(payment.boletoDueDate));
+      say(text.waiting);
+    } else if (payment.method === 'crypto') {
+      $('crypto-token').textContent = payment.chargeToken || '';
+      $('crypto-network').textContent = payment.network === 'test' ? text.testNetwork : text.mainNetwork;
+      $('crypto-settlement').textContent = (payment.settlementAsset || '') + ' / ' + (payment.settlementNetwork || '');
+      say('');
+    } else {
+      say('');
+      $('card-number').focus();
+    }
+  };
+
+  const pay = async (method) => {
+    const body = JSON.stringify({ token, method });
+    if (body !== payAttempt.body) payAttempt = { body, key: crypto.randomUUID() };
+    const { status, answer } = await post(page + '/payments', body, payAttempt.key);
+    payAttempt = { body: '', key: '' };
+    if (status !== 201) { fail(messageOf(answer, status)); return null; }
+    return answer;
+  };
+
+  const finish = (successUrl) => {
+    if (done) return;
+    done = true;
+    say(text.paid);
+    if (successUrl) location.assign(successUrl); else location.reload();
+  };
+
+  const refresh = async (resume) => {
+    if (done) return;
+    let res;
+    try { res = await fetch(page + '/status?token=' + encodeURIComponent(token), { headers: { accept: 'application/json' } }); } catch (e) { return; }
+    if (res.status !== 200) return;
+    const state = await res.json();
+    if (state.invoiceStatus === 'paid') { finish(state.successUrl); return; }
+    if (state.invoiceStatus !== 'open') { location.reload(); return; }
+    const p = state.payment;
+    if (resume && p && p.status === 'pending' && (p.method === 'pix' || p.method === 'boleto') && current === null) render(p);
+  };
+
+  for (const button of root.querySelectorAll('button[data-method]')) {
+    button.addEventListener('click', async () => {
+      if (busy) return;
+      fail('');
+      setBusy(true);
+      try {
+        const payment = await pay(button.dataset.method);
+        if (payment) render(payment);
+      } finally { setBusy(false); say(current && (current.method === 'pix' || current.method === 'boleto') ? text.waiting : ''); }
+    });
+  }
+
+  $('switch').addEventListener('click', () => { fail(''); say(''); current = null; show(null); root.querySelector('button[data-method]').focus(); });
+
+  for (const button of root.querySelectorAll('button[data-copy]')) {
+    button.addEventListener('click', async () => {
+      const source = $(button.dataset.copy);
+      const value = source.dataset.value || source.value || source.textContent;
+      try { await navigator.clipboard.writeText(value); } catch (e) { if (source.select) source.select(); }
+      say(text.copied);
+    });
+  }
+
+  $('card-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (busy) return;
+    fail('');
+    setBusy(true);
+    try {
+      if (!current || current.method !== 'card' || current.status !== 'pending' || !current.clientSecret) {
+        const payment = await pay('card');
+        if (!payment) return;
+        current = payment;
+      }
+      const form = event.target;
+      const number = form.elements.number.value.replace(/[\\s-]/g, '');
+      const body = JSON.stringify({
+        clientSecret: current.clientSecret, number,
+        expMonth: Number(form.elements.expMonth.value), expYear: Number(form.elements.expYear.value), cvc: form.elements.cvc.value.trim(),
+      });
+      if (body !== cardAttempt.body) cardAttempt = { body, key: crypto.randomUUID() };
+      const { status, answer } = await post('/pay/sandbox/cards/' + current.paymentId, body, cardAttempt.key);
+      cardAttempt = { body: '', key: '' };
+      if (status === 200 && answer.status === 'confirmed') { await refresh(false); return; }
+      if (status === 200 && answer.status === 'failed') {
+        current.status = 'failed';
+        fail((text.declines && text.declines[answer.failureCode]) || text.declined);
+        return;
+      }
+      fail(messageOf(answer, status));
+    } finally { setBusy(false); if (!done) say(''); }
+  });
+
+  const wallet = $('test-wallet');
+  if (wallet) wallet.addEventListener('click', async () => {
+    if (busy || !current || current.method !== 'crypto') return;
+    fail('');
+    setBusy(true);
+    try {
+      const body = JSON.stringify({ chargeToken: current.chargeToken });
+      const { status, answer } = await post('/pay/sandbox/crypto/' + current.paymentId, body, crypto.randomUUID());
+      if (status === 200 && answer.status === 'confirmed') { await refresh(false); return; }
+      fail(messageOf(answer, status));
+    } finally { setBusy(false); }
+  });
+
+  // Coming from a payment link's form with a chosen method: start it unless a charge is pending
+  // already; the parameter is then dropped so a reload does not start another one.
+  const preferred = new URLSearchParams(location.search).get('method');
+  refresh(true).then(() => {
+    if (!preferred || !methods.includes(preferred)) return;
+    const url = new URL(location.href);
+    url.searchParams.delete('method');
+    history.replaceState(null, '', url.pathname + url.search);
+    const button = root.querySelector('button[data-method="' + preferred + '"]');
+    if (button && current === null && !done) button.click();
+  });
+  setInterval(() => { if (!busy) refresh(false); }, 2000);
+})();
+`;
