@@ -5,6 +5,7 @@
 // inline handlers. Their links carry tokens: never sent to another site, never kept
 // by a shared cache, never indexed.
 import helmet from '@fastify/helmet';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export interface PagePolicy {
@@ -43,6 +44,9 @@ export async function registerPageSecurity(scope: FastifyInstance, policy: PageP
     referrerPolicy: { policy: 'no-referrer' },
   });
 }
+
+/** The OpenAPI response of a page: HTML, described. */
+export const htmlResponse = (description: string) => ({ description, content: { 'text/html': { schema: Type.String() } } });
 
 export function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
   return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow').send(html);

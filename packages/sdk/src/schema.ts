@@ -10898,6 +10898,7 @@ export interface operations {
                         /** @enum {string} */
                         settlementAsset?: "USDC";
                         settlementNetwork?: "base" | "solana";
+                        /** @description pending awaits payment; confirmed was paid; failed was not paid; refunded was fully refunded; charged_back was disputed by the buyer with their bank. */
                         status: "pending" | "confirmed" | "failed" | "refunded" | "charged_back";
                     };
                 };
@@ -11001,6 +11002,7 @@ export interface operations {
                         /** @description Decimal string. */
                         amountDue: string;
                         currency: string;
+                        /** @description draft (being built), open (issued, awaiting payment), paid, void (canceled), uncollectible (written off). */
                         invoiceStatus: "draft" | "open" | "paid" | "void" | "uncollectible";
                         payment: {
                             /** @description Decimal string. */
@@ -11035,6 +11037,7 @@ export interface operations {
                             /** @enum {string} */
                             settlementAsset?: "USDC";
                             settlementNetwork?: "base" | "solana";
+                            /** @description pending awaits payment; confirmed was paid; failed was not paid; refunded was fully refunded; charged_back was disputed by the buyer with their bank. */
                             status: "pending" | "confirmed" | "failed" | "refunded" | "charged_back";
                         } | null;
                         successUrl: string | null;

@@ -195,6 +195,10 @@ export interface PublicAccount {
   slug: string;
   name: string;
   supportEmail: string | null;
+  logoUrl: string | null;
+  termsUrl: string | null;
+  /** False for a suspended or closed account: it sells nothing new (its invoices' pages still open). */
+  active: boolean;
 }
 
 /** What `GET /public/accounts/{slug}` shows: the branding a checkout page shows, nothing else. */
@@ -208,17 +212,17 @@ export interface PublicBranding {
 
 /** The branding of an active account, or null (unknown slug, suspended or closed account). */
 export async function findPublicBranding(ex: Executor, slug: string): Promise<PublicBranding | null> {
-  if (!isValidSlug(slug)) return null;
-  const row = await repo.findAccountBySlug(ex, slug);
-  if (!row || row.status !== 'active') return null;
-  return { slug: row.slug, name: row.name, logoUrl: row.logo_url, supportEmail: row.support_email, termsUrl: row.terms_url };
+  const account = await findPublicAccount(ex, slug);
+  if (!account?.active) return null;
+  return { slug: account.slug, name: account.name, logoUrl: account.logoUrl, supportEmail: account.supportEmail, termsUrl: account.termsUrl };
 }
 
 /** The account of a public slug (checkout pages), or null. */
 export async function findPublicAccount(ex: Executor, slug: string): Promise<PublicAccount | null> {
   if (!isValidSlug(slug)) return null;
   const row = await repo.findAccountBySlug(ex, slug);
-  return row ? { id: row.id, slug: row.slug, name: row.name, supportEmail: row.support_email } : null;
+  if (!row) return null;
+  return { id: row.id, slug: row.slug, name: row.name, supportEmail: row.support_email, logoUrl: row.logo_url, termsUrl: row.terms_url, active: row.status === 'active' };
 }
 
 export interface TenantPatch {

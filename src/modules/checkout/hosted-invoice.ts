@@ -4,15 +4,13 @@
 // the seller's name and support email, the invoice's number, status, dates, lines and amounts, the
 // methods it can be paid by, its cancel link, and once paid a receipt with the download links.
 import type { Environment } from '../../core/context.ts';
-import { isUuid } from '../../core/ids.ts';
 import type { Executor } from '../../db/database.ts';
-import { findPublicAccount } from '../accounts/service.ts';
 import { toInvoiceView } from '../invoices/invoice-view.ts';
 import type { InvoiceStatus } from '../invoices/tables.ts';
 import type { PaymentMethod } from '../payments/tables.ts';
+import { resolveInvoiceLink, type InvoiceLink } from './invoice-link.ts';
 import { acceptedMethods, receiptOf, usableReturnUrl, type Receipt } from './pay.ts';
 import * as repo from './repository.ts';
-import { sameToken } from './token.ts';
 
 export interface HostedInvoice {
   accountName: string;
@@ -37,22 +35,14 @@ export interface HostedInvoice {
   receipt: Receipt | null;
 }
 
-export interface HostedInvoiceLink {
-  slug: string;
-  invoiceId: string;
-  token: unknown;
-}
-
 /**
  * The invoice of a hosted page link, or null when the slug, id or token is wrong. Drafts are null
  * too: they have no number yet and may still change, and no link to one is ever emailed.
  */
-export async function findHostedInvoice(ex: Executor, link: HostedInvoiceLink): Promise<HostedInvoice | null> {
-  if (typeof link.token !== 'string' || link.token.length === 0 || !isUuid(link.invoiceId)) return null;
-  const account = await findPublicAccount(ex, link.slug);
-  if (!account) return null;
-  const row = await repo.findAccountInvoice(ex, account.id, link.invoiceId.toLowerCase());
-  if (!row || !sameToken(row.access_token, link.token) || row.status === 'draft') return null;
+export async function findHostedInvoice(ex: Executor, link: InvoiceLink): Promise<HostedInvoice | null> {
+  const linked = await resolveInvoiceLink(ex, link);
+  if (!linked || linked.invoice.status === 'draft') return null;
+  const { account, invoice: row } = linked;
   const view = toInvoiceView(row, await repo.listInvoiceLines(ex, row), '');
   return {
     accountName: account.name,
@@ -71,6 +61,6 @@ export async function findHostedInvoice(ex: Executor, link: HostedInvoiceLink): 
     amountDue: view.amountDue,
     methods: row.status === 'open' ? acceptedMethods(row.environment, row.currency) : [],
     cancelUrl: row.status === 'open' ? usableReturnUrl(row.cancel_url, row.environment) : null,
-    receipt: row.status === 'paid' ? await receiptOf(ex, row, '') : null,
+    receipt: row.status === 'paid' ? await receiptOf(ex, row) : null,
   };
 }

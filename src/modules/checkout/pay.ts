@@ -9,33 +9,21 @@
 // exactly like an invoice that does not exist (404 `invoice`); nothing of the answer names another
 // account, a secret key or another payer. The card clientSecret and crypto chargeToken are handed
 // out only by the charge's creation answer (stored hashed), as on the API.
-import type { Environment, UseCaseContext } from '../../core/context.ts';
+import type { Environment, Tenant, UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
-import { isUuid } from '../../core/ids.ts';
 import { formatMoney } from '../../core/money.ts';
 import type { Executor, Tx } from '../../db/database.ts';
-import { findPublicAccount, readSandboxClock } from '../accounts/service.ts';
+import { readSandboxClock } from '../accounts/service.ts';
 import { downloadUrlOf } from '../deliveries/service.ts';
 import type { InvoiceRow, InvoiceStatus } from '../invoices/tables.ts';
 import { itfBarcodePngBase64 } from '../payments/codes/itf-barcode.ts';
-import { boletoPageUrl, sandboxConfirmUrl } from '../payments/payment-view.ts';
+import { toPaymentView, type PaymentView } from '../payments/payment-view.ts';
 import { createCharge } from '../payments/service.ts';
-import type { PaymentMethod, PaymentRow, PaymentStatus } from '../payments/tables.ts';
+import type { PaymentMethod, PaymentStatus } from '../payments/tables.ts';
+import { resolveInvoiceLink, type InvoiceLink, type LinkedInvoice } from './invoice-link.ts';
 import * as repo from './repository.ts';
-import { sameToken } from './token.ts';
 
 export const PAY_METHODS: readonly PaymentMethod[] = ['pix', 'boleto', 'card', 'crypto'];
-
-export interface InvoiceLink {
-  slug: string;
-  invoiceId: string;
-  token: unknown;
-}
-
-export interface LinkedInvoice {
-  accountSlug: string;
-  invoice: InvoiceRow;
-}
 
 /** The charge as the page needs it: what to show for its method, never another payer's data. */
 export interface CheckoutPayment {
@@ -98,20 +86,19 @@ export function usableReturnUrl(url: string | null, environment: Environment): s
 }
 
 /** The invoice a link names, drafts included (the actions say why a draft cannot be paid), or 404 `invoice`. */
-export async function findLinkedInvoice(ex: Executor, link: InvoiceLink): Promise<LinkedInvoice> {
-  if (typeof link.token !== 'string' || link.token.length === 0 || !isUuid(link.invoiceId)) throw notFound('invoice');
-  const account = await findPublicAccount(ex, link.slug);
-  if (!account) throw notFound('invoice');
-  const invoice = await repo.findAccountInvoice(ex, account.id, link.invoiceId.toLowerCase());
-  if (!invoice || !sameToken(invoice.access_token, link.token)) throw notFound('invoice');
-  return { accountSlug: account.slug, invoice };
+async function findLinkedInvoice(ex: Executor, link: InvoiceLink): Promise<LinkedInvoice> {
+  const linked = await resolveInvoiceLink(ex, link);
+  if (!linked) throw notFound('invoice');
+  return linked;
 }
 
-/** The use-case context of a keyless action on this invoice: its tenant, as of the sandbox clock when one is set. */
-async function contextOfInvoice(ex: Executor, invoice: InvoiceRow, now: Date, baseUrl: string): Promise<UseCaseContext> {
-  const clock = invoice.environment === 'sandbox' ? await readSandboxClock(ex, invoice.account_id) : null;
-  return { tenant: { accountId: invoice.account_id, environment: invoice.environment }, now: clock ?? now, baseUrl };
+/** The use-case context of a keyless action in a tenant: as of the sandbox clock when one is set, as on its API. */
+export async function keylessContext(ex: Executor, tenant: Tenant, now: Date, baseUrl: string): Promise<UseCaseContext> {
+  const clock = tenant.environment === 'sandbox' ? await readSandboxClock(ex, tenant.accountId) : null;
+  return { tenant, now: clock ?? now, baseUrl };
 }
+
+const tenantOf = (invoice: InvoiceRow): Tenant => ({ accountId: invoice.account_id, environment: invoice.environment });
 
 function notPayable(invoice: InvoiceRow): AppError {
   const why: Record<InvoiceStatus, string> = {
@@ -125,7 +112,7 @@ function notPayable(invoice: InvoiceRow): AppError {
 }
 
 export async function payHostedInvoice(tx: Tx, link: InvoiceLink, method: PaymentMethod, now: Date, baseUrl: string): Promise<CheckoutPayment> {
-  const { accountSlug, invoice } = await findLinkedInvoice(tx, link);
+  const { invoice } = await findLinkedInvoice(tx, link);
   if (invoice.status !== 'open') throw notPayable(invoice);
   const accepted = acceptedMethods(invoice.environment, invoice.currency);
   if (!accepted.includes(method)) {
@@ -134,27 +121,25 @@ export async function payHostedInvoice(tx: Tx, link: InvoiceLink, method: Paymen
     }
     throw fieldError('method', method, 'accepted', `This invoice can be paid by ${accepted.join(', ')}.`);
   }
-  const ctx = await contextOfInvoice(tx, invoice, now, baseUrl);
+  const ctx = await keylessContext(tx, tenantOf(invoice), now, baseUrl);
   // createCharge locks the invoice and checks again that it is open (a payment may have just landed).
   const created = await createCharge(tx, ctx, invoice.id, { method });
-  const row = await repo.findInvoicePayment(tx, invoice, created.id);
-  if (!row) throw new Error(`payment ${created.id} vanished in its own transaction`);
-  const view = await toCheckoutPayment(row, { baseUrl, accountSlug, invoiceToken: invoice.access_token });
+  const view = await toCheckoutPayment(created);
   if (created.clientSecret) view.clientSecret = created.clientSecret;
   if (created.chargeToken) view.chargeToken = created.chargeToken;
   return view;
 }
 
-export async function hostedInvoiceStatus(ex: Executor, link: InvoiceLink, baseUrl: string): Promise<CheckoutStatus> {
-  const { accountSlug, invoice } = await findLinkedInvoice(ex, link);
+export async function hostedInvoiceStatus(ex: Executor, link: InvoiceLink, now: Date, baseUrl: string): Promise<CheckoutStatus> {
+  const { account, invoice } = await findLinkedInvoice(ex, link);
   if (invoice.status === 'draft') throw notFound('invoice');
   const latest = await repo.findLatestPayment(ex, invoice);
-  const links = { baseUrl, accountSlug, invoiceToken: invoice.access_token };
+  const links = { baseUrl, accountSlug: account.slug, invoiceToken: invoice.access_token };
   return {
     invoiceStatus: invoice.status,
     amountDue: formatMoney(invoice.amount_due, invoice.currency),
     currency: invoice.currency,
-    payment: latest ? await toCheckoutPayment(latest, links) : null,
+    payment: latest ? await toCheckoutPayment(toPaymentView(latest, { tenant: tenantOf(invoice), now, baseUrl }, links)) : null,
     successUrl: invoice.status === 'paid' ? usableReturnUrl(invoice.success_url, invoice.environment) : null,
   };
 }
@@ -166,47 +151,39 @@ export interface Receipt {
   downloads: string[];
 }
 
-export async function receiptOf(ex: Executor, invoice: InvoiceRow, baseUrl: string): Promise<Receipt> {
+/** The download links are paths on this service: the receipt is a page of this service. */
+export async function receiptOf(ex: Executor, invoice: InvoiceRow): Promise<Receipt> {
   const paying = await repo.findConfirmedPayment(ex, invoice);
   const grants = await repo.listLiveGrants(ex, invoice);
-  return { method: paying?.method ?? null, paidAt: invoice.paid_at ?? paying?.confirmed_at ?? null, downloads: grants.map((token) => downloadUrlOf(baseUrl, token)) };
+  return { method: paying?.method ?? null, paidAt: invoice.paid_at ?? paying?.confirmed_at ?? null, downloads: grants.map((token) => downloadUrlOf('', token)) };
 }
 
-interface Links {
-  baseUrl: string;
-  accountSlug: string;
-  invoiceToken: string;
-}
-
-async function toCheckoutPayment(row: PaymentRow, links: Links): Promise<CheckoutPayment> {
-  const view: CheckoutPayment = {
-    paymentId: row.id,
-    method: row.method,
-    status: row.status,
-    amount: formatMoney(row.amount, row.currency),
-    currency: row.currency,
-    failureCode: row.failure_code,
-    createdAt: row.created_at,
+/** The payments view cut to what the buyer's page shows: never the processor's ids, the invoice id or the payer. */
+async function toCheckoutPayment(view: PaymentView): Promise<CheckoutPayment> {
+  const shown: CheckoutPayment = {
+    paymentId: view.id,
+    method: view.method,
+    status: view.status,
+    amount: view.amount,
+    currency: view.currency,
+    failureCode: view.failureCode,
+    createdAt: view.createdAt,
   };
   // Method details are shown while the charge can still be paid.
-  if (row.status === 'pending') {
-    if (row.method === 'pix' && row.pix_payload) {
-      view.pixPayload = row.pix_payload;
-      if (row.pix_qr_image) view.pixQrImage = row.pix_qr_image;
-      view.pixExpiresAt = row.expires_at;
-    }
-    if (row.method === 'boleto' && row.boleto_line && row.boleto_barcode && row.boleto_due_date) {
-      view.boletoLine = row.boleto_line;
-      view.boletoBarcodeImage = await itfBarcodePngBase64(row.boleto_barcode);
-      view.boletoDueDate = row.boleto_due_date;
-      view.boletoUrl = boletoPageUrl(links.baseUrl, links.accountSlug, row.id, links.invoiceToken);
-    }
-    if (row.method === 'crypto' && row.network && row.settlement_network) {
-      view.network = row.network;
-      view.settlementAsset = 'USDC';
-      view.settlementNetwork = row.settlement_network;
-    }
-    if (row.environment === 'sandbox' && row.confirm_token) view.sandboxConfirmUrl = sandboxConfirmUrl(links.baseUrl, row.id, row.confirm_token);
-  }
-  return view;
+  if (view.status !== 'pending') return shown;
+  const details: Partial<CheckoutPayment> = {
+    pixPayload: view.pixPayload,
+    pixQrImage: view.pixQrImage,
+    pixExpiresAt: view.pixExpiresAt,
+    boletoLine: view.boletoLine,
+    boletoBarcodeImage: view.boletoBarcode ? await itfBarcodePngBase64(view.boletoBarcode) : undefined,
+    boletoDueDate: view.boletoDueDate,
+    boletoUrl: view.boletoUrl,
+    network: view.network,
+    settlementAsset: view.settlementAsset,
+    settlementNetwork: view.settlementNetwork,
+    sandboxConfirmUrl: view.sandboxConfirmUrl,
+  };
+  for (const [key, value] of Object.entries(details)) if (value !== undefined) Object.assign(shown, { [key]: value });
+  return shown;
 }

@@ -15,7 +15,7 @@ import { isUuid } from '../../core/ids.ts';
 import { formatMoney, Money } from '../../core/money.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Executor, Tx } from '../../db/database.ts';
-import { findPublicAccount, findPublicBranding, readSandboxClock } from '../accounts/service.ts';
+import { findPublicAccount } from '../accounts/service.ts';
 import { createCustomer, listCustomers, normaliseDocument } from '../customers/service.ts';
 import { recordEvent } from '../events/service.ts';
 import { createOneOffInvoice } from '../invoices/create-invoice.ts';
@@ -24,7 +24,7 @@ import { finalizeInvoice } from '../invoices/invoice-transitions.ts';
 import type { PaymentMethod } from '../payments/tables.ts';
 import type { PostalAddress } from '../storefronts/tables.ts';
 import { createSubscription } from '../subscriptions/create-subscription.ts';
-import { acceptedMethods } from './pay.ts';
+import { acceptedMethods, keylessContext } from './pay.ts';
 import * as repo from './payment-link-repository.ts';
 
 export interface PaymentLinkOffer {
@@ -56,8 +56,7 @@ export interface PaymentLinkOffer {
 export async function openPaymentLink(ex: Executor, slug: string, linkId: string, clock: Clock, baseUrl: string): Promise<PaymentLinkOffer | null> {
   if (!isUuid(linkId)) return null;
   const account = await findPublicAccount(ex, slug);
-  const branding = account ? await findPublicBranding(ex, slug) : null;
-  if (!account || !branding) return null;
+  if (!account?.active) return null;
   const found = await repo.findAccountLinkOffer(ex, account.id, linkId.toLowerCase());
   if (!found) return null;
   const { link, product, version } = found;
@@ -66,13 +65,11 @@ export async function openPaymentLink(ex: Executor, slug: string, linkId: string
   if (kind === null) return null;
   const quantity = kind === 'one_time' ? new Money(link.quantity).toFixed() : '1';
   const environment = link.environment;
-  // A sandbox account with a test clock runs as of that instant, as on its API.
-  const sandboxClock = environment === 'sandbox' ? await readSandboxClock(ex, account.id) : null;
   return {
-    ctx: { tenant: { accountId: account.id, environment }, now: sandboxClock ?? clock.now(), baseUrl },
+    ctx: await keylessContext(ex, { accountId: account.id, environment }, clock.now(), baseUrl),
     slug: account.slug,
     linkId: link.id,
-    account: { name: branding.name, logoUrl: branding.logoUrl, supportEmail: branding.supportEmail, termsUrl: branding.termsUrl },
+    account: { name: account.name, logoUrl: account.logoUrl, supportEmail: account.supportEmail, termsUrl: account.termsUrl },
     environment,
     product: {
       id: product.id,

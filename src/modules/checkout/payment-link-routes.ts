@@ -8,18 +8,17 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { notFound } from '../../core/errors.ts';
-import { registerPageSecurity, sendPage } from '../../http/pages.ts';
+import { htmlResponse, registerPageSecurity, sendPage } from '../../http/pages.ts';
 import { errorResponses, Nullable, Uuid } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { hasUnstorableString } from '../../http/validation.ts';
+import { PaymentMethodSchema } from '../payments/schemas.ts';
 import { Address } from '../storefronts/schemas.ts';
 import { pageLocale } from './locale.ts';
 import { checkoutPaymentLink, openPaymentLink } from './payment-link-checkout.ts';
 import { PAYMENT_LINK_STYLE_HASH, renderPaymentLinkNotFound, renderPaymentLinkPage } from './payment-link-page.ts';
 
 const tags = ['checkout'];
-const Html = (description: string) => ({ description, content: { 'text/html': { schema: Type.String() } } });
-const Method = Type.Union([Type.Literal('pix'), Type.Literal('boleto'), Type.Literal('card'), Type.Literal('crypto')]);
 
 const LinkParams = Type.Object({ slug: Type.String(), linkID: Type.String() });
 
@@ -39,7 +38,7 @@ const CheckoutBody = Type.Object(
     address: Type.Optional(Address),
     couponCode: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'A coupon of the account (GET /billing/coupons).' })),
     // The method the buyer prefers, one the account accepts; the hosted invoice page still lets them choose.
-    paymentMethod: Type.Optional(Method),
+    paymentMethod: Type.Optional(PaymentMethodSchema),
   },
   { additionalProperties: false },
 );
@@ -54,7 +53,7 @@ const CheckoutResult = Type.Object(
     amountDue: Type.String(),
     invoiceUrl: Type.String({ description: 'The hosted invoice page, where the buyer pays.' }),
     subscriptionId: Nullable(Uuid({ description: 'Set when the product is a subscription: the subscription made for the buyer.' })),
-    preferredMethod: Nullable(Method),
+    preferredMethod: Nullable(PaymentMethodSchema),
   },
   { title: 'PaymentLinkCheckout' },
 );
@@ -79,7 +78,7 @@ export function registerPaymentLinkCheckoutRoutes(app: App, deps: AppDeps): void
             'script calls POST /pay/{slug}/{linkID}/checkout and opens the invoice page. Portuguese (pt-BR) by default, English when Accept-Language ' +
             "prefers it. A wrong slug, a malformed id, another account's link, an inactive link or an archived version answer a 404 page.",
           params: LinkParams,
-          response: { 200: Html('The checkout page.'), 404: Html('The "payment link not found" page.') },
+          response: { 200: htmlResponse('The checkout page.'), 404: htmlResponse('The "payment link not found" page.') },
         },
       },
       async (request, reply) => {

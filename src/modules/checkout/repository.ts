@@ -21,17 +21,6 @@ export async function listInvoiceLines(ex: Executor, invoice: InvoiceRow): Promi
 }
 
 // Payments and grants of one invoice, always inside its tenant.
-export async function findInvoicePayment(ex: Executor, invoice: InvoiceRow, paymentId: string): Promise<PaymentRow | undefined> {
-  return ex
-    .selectFrom('payments')
-    .selectAll()
-    .where('account_id', '=', invoice.account_id)
-    .where('environment', '=', invoice.environment)
-    .where('invoice_id', '=', invoice.id)
-    .where('id', '=', paymentId)
-    .executeTakeFirst();
-}
-
 /** The invoice's newest charge (a pending one first: at most one exists). */
 export async function findLatestPayment(ex: Executor, invoice: InvoiceRow): Promise<PaymentRow | undefined> {
   return ex

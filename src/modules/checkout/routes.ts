@@ -3,29 +3,26 @@
 // own encapsulated scope; the JSON actions keep the API's headers).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { registerPageSecurity, sendPage } from '../../http/pages.ts';
-import { DateTime, errorResponses } from '../../http/schemas.ts';
+import { htmlResponse, registerPageSecurity, sendPage } from '../../http/pages.ts';
+import { DateTime, errorResponses, Nullable } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { hasUnstorableString } from '../../http/validation.ts';
+import { InvoiceStatus } from '../invoices/schemas.ts';
+import { PaymentMethodSchema, PaymentStatusSchema } from '../payments/schemas.ts';
 import { findHostedInvoice } from './hosted-invoice.ts';
 import { PAGE_STYLE_HASH, renderInvoicePage, renderNotFoundPage } from './invoice-page.ts';
 import { pageLocale } from './locale.ts';
 import { hostedInvoiceStatus, payHostedInvoice } from './pay.ts';
 
 const tags = ['checkout'];
-const Html = (description: string) => ({ description, content: { 'text/html': { schema: Type.String() } } });
 const InvoiceLinkParams = Type.Object({ slug: Type.String({ maxLength: 200 }), invoiceID: Type.String({ maxLength: 100 }) });
 const Token = Type.String({ minLength: 1, maxLength: 200, description: "The access token of the invoice's link (the `token` of its invoiceUrl)." });
-const Method = Type.Union([Type.Literal('pix'), Type.Literal('boleto'), Type.Literal('card'), Type.Literal('crypto')]);
-const PaymentStatus = Type.Union(['pending', 'confirmed', 'failed', 'refunded', 'charged_back'].map((s) => Type.Literal(s)));
-const InvoiceStatus = Type.Union(['draft', 'open', 'paid', 'void', 'uncollectible'].map((s) => Type.Literal(s)));
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 const CheckoutPayment = Type.Object(
   {
     paymentId: Type.String({ format: 'uuid' }),
-    method: Method,
-    status: PaymentStatus,
+    method: PaymentMethodSchema,
+    status: PaymentStatusSchema,
     amount: Type.String({ description: 'Decimal string.' }),
     currency: Type.String(),
     failureCode: Nullable(Type.String()),
@@ -86,7 +83,7 @@ export function registerCheckoutRoutes(app: App, deps: AppDeps): void {
               Type.String({ description: "The method the page starts at once (pix, boleto, card, crypto; the payment link's form sets it). Anything else is ignored." }),
             ),
           }),
-          response: { 200: Html('The invoice page.'), 404: Html('The "invoice not found" page.') },
+          response: { 200: htmlResponse('The invoice page.'), 404: htmlResponse('The "invoice not found" page.') },
         },
       },
       async (request, reply) => {
@@ -117,7 +114,7 @@ export function registerCheckoutRoutes(app: App, deps: AppDeps): void {
           'account does not accept for this invoice: 422 naming `method` (Pix and boleto are for BRL invoices). No payment provider ' +
           'connected (production): 409 `provider_not_configured`. Takes an Idempotency-Key: a retry or a double click pays once.',
         params: InvoiceLinkParams,
-        body: Type.Object({ token: Token, method: Method }, { additionalProperties: false }),
+        body: Type.Object({ token: Token, method: PaymentMethodSchema }, { additionalProperties: false }),
         response: { 201: CheckoutPayment, ...errorResponses(404, 409, 422) },
       },
     },
@@ -143,6 +140,6 @@ export function registerCheckoutRoutes(app: App, deps: AppDeps): void {
         response: { 200: CheckoutStatus, ...errorResponses(404, 422) },
       },
     },
-    async (request) => hostedInvoiceStatus(deps.db, { slug: request.params.slug, invoiceId: request.params.invoiceID, token: request.query.token }, deps.config.baseUrl),
+    async (request) => hostedInvoiceStatus(deps.db, { slug: request.params.slug, invoiceId: request.params.invoiceID, token: request.query.token }, deps.clock.now(), deps.config.baseUrl),
   );
 }

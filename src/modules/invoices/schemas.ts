@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, DateTimeInput, DecimalString, ListQuery, Nullable, Uuid } from '../../http/schemas.ts';
 
-const InvoiceStatus = Type.Union([Type.Literal('draft'), Type.Literal('open'), Type.Literal('paid'), Type.Literal('void'), Type.Literal('uncollectible')], {
+export const InvoiceStatus = Type.Union([Type.Literal('draft'), Type.Literal('open'), Type.Literal('paid'), Type.Literal('void'), Type.Literal('uncollectible')], {
   description: 'draft (being built), open (issued, awaiting payment), paid, void (canceled), uncollectible (written off).',
 });
 

@@ -2,14 +2,13 @@
 // own encapsulated scope: the page shows its barcode as a data: image, which no other page allows.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { registerPageSecurity, sendPage } from '../../http/pages.ts';
+import { htmlResponse, registerPageSecurity, sendPage } from '../../http/pages.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { hasUnstorableString } from '../../http/validation.ts';
 import { PAGE_STYLE_HASH, renderNotFoundPage } from '../checkout/invoice-page.ts';
 import { BOLETO_PAGE_STYLE_HASH } from './boleto-page.ts';
 import { boletoPageFor } from './boleto-page-route.ts';
 
-const Html = (description: string) => ({ description, content: { 'text/html': { schema: Type.String() } } });
 
 export function registerBoletoRoutes(app: App, deps: AppDeps): void {
   app.register(async (plugin) => {
@@ -26,7 +25,7 @@ export function registerBoletoRoutes(app: App, deps: AppDeps): void {
           description: "A boleto charge's boletoUrl: the digitable line and the ITF barcode, to print or pay in a banking app. A wrong slug, id or token answers a 404 HTML page.",
           params: Type.Object({ slug: Type.String(), paymentID: Type.String() }),
           querystring: Type.Object({ token: Type.Optional(Type.String({ description: "The access token of the invoice's link." })) }),
-          response: { 200: Html('The boleto page.'), 404: Html('The "not found" page.') },
+          response: { 200: htmlResponse('The boleto page.'), 404: htmlResponse('The "not found" page.') },
         },
       },
       async (request, reply) => {

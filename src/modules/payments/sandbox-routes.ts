@@ -7,7 +7,7 @@ import type { FastifyReply } from 'fastify';
 import { AppError } from '../../core/errors.ts';
 import { formatMoney } from '../../core/money.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { registerPageSecurity, sendPage } from '../../http/pages.ts';
+import { htmlResponse, registerPageSecurity, sendPage } from '../../http/pages.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { hasUnstorableString } from '../../http/validation.ts';
 import { sandboxConfirmUrl } from './payment-view.ts';
@@ -17,7 +17,6 @@ import { renderSandboxPage, SANDBOX_PAGE_STYLE_HASH, type SandboxPage } from './
 import type { PaymentRow } from './tables.ts';
 
 const tags = ['sandbox'];
-const Html = (description: string) => ({ description, content: { 'text/html': { schema: Type.String() } } });
 const LinkParams = Type.Object({ paymentID: Type.String() });
 const LinkQuery = Type.Object({ token: Type.Optional(Type.String({ description: 'The token of the sandbox confirmation link.' })) });
 const SandboxResult = Type.Object({
@@ -37,7 +36,7 @@ export function registerSandboxRoutes(app: App, deps: AppDeps): void {
     const pageOptions = (summary: string, description: string) => ({
       config: { auth: 'none' as const, page: true },
       attachValidation: true,
-      schema: { tags, summary, description, params: LinkParams, querystring: LinkQuery, response: { 200: Html('The page.'), 404: Html('The "not found" page.'), 409: Html('The charge can no longer be confirmed.') } },
+      schema: { tags, summary, description, params: LinkParams, querystring: LinkQuery, response: { 200: htmlResponse('The page.'), 404: htmlResponse('The "not found" page.'), 409: htmlResponse('The charge can no longer be confirmed.') } },
     });
 
     scope.get(
@@ -50,7 +49,7 @@ export function registerSandboxRoutes(app: App, deps: AppDeps): void {
           summary: 'The link a sandbox Pix code carries',
           description: 'Redirects to the charge\'s sandboxConfirmUrl (a BR Code field holds 99 characters, too few for the whole link).',
           params: Type.Object({ token: Type.String() }),
-          response: { 302: { description: 'To the sandbox confirmation page.', type: 'null' }, 404: Html('The "not found" page.') },
+          response: { 302: { description: 'To the sandbox confirmation page.', type: 'null' }, 404: htmlResponse('The "not found" page.') },
         },
       },
       async (request, reply) => {

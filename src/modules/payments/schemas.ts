@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, DateTimeInput, DecimalString, ListQuery, Nullable, Uuid } from '../../http/schemas.ts';
 
-const Method = Type.Union([Type.Literal('pix'), Type.Literal('boleto'), Type.Literal('card'), Type.Literal('crypto')]);
-const Status = Type.Union([Type.Literal('pending'), Type.Literal('confirmed'), Type.Literal('failed'), Type.Literal('refunded'), Type.Literal('charged_back')], {
+export const PaymentMethodSchema = Type.Union([Type.Literal('pix'), Type.Literal('boleto'), Type.Literal('card'), Type.Literal('crypto')]);
+export const PaymentStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('confirmed'), Type.Literal('failed'), Type.Literal('refunded'), Type.Literal('charged_back')], {
   description: 'pending awaits payment; confirmed was paid; failed was not paid; refunded was fully refunded; charged_back was disputed by the buyer with their bank.',
 });
 const SettlementNetwork = Type.Union([Type.Literal('base'), Type.Literal('solana')]);
@@ -69,10 +69,10 @@ const paymentFields = {
   invoiceId: Uuid(),
   provider: Type.String({ description: 'Processor the charge ran through; `sandbox` in sandbox.' }),
   providerId: Nullable(Type.String({ description: "The charge's reference at the processor." })),
-  method: Method,
+  method: PaymentMethodSchema,
   amount: DecimalString({ description: "The invoice's amountDue when the charge was made." }),
   currency: Type.String(),
-  status: Status,
+  status: PaymentStatusSchema,
   refundedAmount: Type.Optional(DecimalString({ description: 'Total refunded so far; absent when nothing was refunded.' })),
   failureCode: Nullable(Type.String({ description: `Why the charge failed: ${FAILURE_CODES.join(', ')}. New codes may appear.` })),
   failedAt: Nullable(DateTime()),
@@ -109,7 +109,7 @@ export const CreatedCharge = Type.Object(
 
 export const ChargeBody = Type.Object(
   {
-    method: Method,
+    method: PaymentMethodSchema,
     payer: Type.Optional(
       Type.Object(
         {
@@ -132,8 +132,8 @@ export const InvoicePaymentParams = Type.Object({ invoiceID: Uuid() });
 export const PaymentListQuery = Type.Object(
   {
     ...ListQuery.properties,
-    status: Type.Optional(Status),
-    method: Type.Optional(Method),
+    status: Type.Optional(PaymentStatusSchema),
+    method: Type.Optional(PaymentMethodSchema),
     invoiceId: Type.Optional(Uuid()),
     createdFrom: Type.Optional(DateTimeInput({ description: 'Created at or after.' })),
     createdTo: Type.Optional(DateTimeInput({ description: 'Created before.' })),

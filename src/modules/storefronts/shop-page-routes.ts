@@ -3,14 +3,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../core/errors.ts';
-import { registerPageSecurity, sendPage } from '../../http/pages.ts';
+import { htmlResponse, registerPageSecurity, sendPage } from '../../http/pages.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { hasUnstorableString } from '../../http/validation.ts';
 import { pageLocale } from '../checkout/locale.ts';
 import { openShop, presentShop } from './orders.ts';
 import { renderShopNotFound, renderShopPage, SHOP_STYLE_HASH } from './shop-page.ts';
 
-const Html = (description: string) => ({ description, content: { 'text/html': { schema: Type.String() } } });
 
 export function registerShopPageRoutes(app: App, deps: AppDeps): void {
   app.register(async (plugin) => {
@@ -31,7 +30,7 @@ export function registerShopPageRoutes(app: App, deps: AppDeps): void {
             'Its script places the order (POST /public/storefronts/{slug}/orders) and opens the checkout URL. Portuguese (pt-BR) by default, ' +
             'English when Accept-Language prefers it. A disabled or unknown shop answers a 404 page.',
           params: Type.Object({ slug: Type.String() }),
-          response: { 200: Html('The shop page.'), 404: Html('The "shop not found" page.') },
+          response: { 200: htmlResponse('The shop page.'), 404: htmlResponse('The "shop not found" page.') },
         },
       },
       async (request, reply) => {
