@@ -3,7 +3,7 @@ import type { Environment } from '../core/context.ts';
 import type { FoundationTables } from '../modules/accounts/tables.ts';
 import type { CatalogTables } from '../modules/catalog/tables.ts';
 import type { CustomerTables } from '../modules/customers/tables.ts';
-import type { DeliveryTables } from '../modules/deliveries/tables.ts';
+import type { DeliveryTables } from '../modules/fulfillment/tables.ts';
 import type { EmailTables } from '../modules/email/tables.ts';
 import type { EventTables } from '../modules/events/tables.ts';
 import type { InvoiceTables } from '../modules/invoices/tables.ts';
@@ -13,11 +13,11 @@ import type { StorageTables } from '../modules/storage/tables.ts';
 import type { WebhookTables } from '../modules/webhooks/tables.ts';
 import type { JobTables } from '../jobs/tables.ts';
 import type { CouponTables } from '../modules/coupons/tables.ts';
-import type { SubscriptionTables } from '../modules/subscriptions/tables.ts';
+import type { SubscriptionTables } from '../flows/subscriptions/tables.ts';
 import type { PrepaidTables } from '../modules/prepaid/tables.ts';
 import type { IdempotencyTables } from '../http/idempotency-tables.ts';
-import type { RailTables } from '../modules/rail/tables.ts';
-import type { StorefrontTables } from '../modules/storefronts/tables.ts';
+import type { RailTables } from '../flows/rail/tables.ts';
+import type { StorefrontTables } from '../flows/storefronts/tables.ts';
 
 export type { Environment };
 

@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import type { AppDeps } from '../http/types.ts';
 import { createMailer, emailJobHandler } from '../modules/email/service.ts';
 import { expireLapsedPayments } from '../modules/payments/service.ts';
-import { runDueSubscriptions, SUBSCRIPTION_QUEUE } from '../modules/subscriptions/service.ts';
+import { runDueSubscriptions, SUBSCRIPTION_QUEUE } from '../flows/subscriptions/service.ts';
 import { webhookJobHandler } from '../modules/webhooks/deliver.ts';
 import { ensureRecurringJob, JOBS_CHANNEL } from './queue.ts';
 import { JobRunner, type JobHandler } from './runner.ts';

@@ -78,5 +78,5 @@ export {
   type CreatePaymentLinkInput,
   type LinkUrls,
   type PaymentLinkView,
-} from './payment-links.ts';
+} from './payment-links/links.ts';
 export type { Aggregation, BillingCycle, Grant, MeterRow, PriceModel, PriceTier, PricingModel, ProductRow, ProductVersionRow } from './tables.ts';

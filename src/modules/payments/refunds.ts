@@ -10,7 +10,7 @@ import { currencyExponent, formatMoney, toAmount } from '../../core/money.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { recordEvent } from '../events/service.ts';
-import { withdrawDeliveries } from './delivery-hooks.ts';
+import { withdrawDeliveries } from '../../flows/payment-confirmation/fulfillment.ts';
 import { invalidMove } from './payment-transitions.ts';
 import { presentPayment } from './present-payments.ts';
 import * as repo from './repository.ts';

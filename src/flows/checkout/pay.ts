@@ -1,0 +1,189 @@
+// The buyer's pay flow behind the hosted invoice page (JSON, no key: the invoice link's token is the
+// credential).
+//   payHostedInvoice(tx, link, method, clock)  a charge of the open invoice by a method the account
+//     accepts, through the payments service (createCharge: the invoice row is locked, a pending
+//     charge of the invoice fails as `superseded` in the same transaction, `payment.created`).
+//   hostedInvoiceStatus(ex, link, clock)  what the page polls: the invoice's status, its latest
+//     charge, and where to go once paid.
+// Invariants: any part of the link wrong (slug, id, token) or another account's invoice answers
+// exactly like an invoice that does not exist (404 `invoice`); nothing of the answer names another
+// account, a secret key or another payer. The card clientSecret and crypto chargeToken are handed
+// out only by the charge's creation answer (stored hashed), as on the API.
+import type { Environment, Tenant, UseCaseContext } from '../../core/context.ts';
+import { AppError, fieldError, notFound } from '../../core/errors.ts';
+import { formatMoney } from '../../core/money.ts';
+import type { Executor, Tx } from '../../db/database.ts';
+import { readSandboxClock } from '../../modules/accounts/service.ts';
+import { downloadUrlOf } from '../../modules/fulfillment/service.ts';
+import type { InvoiceRow, InvoiceStatus } from '../../modules/invoices/tables.ts';
+import { itfBarcodePngBase64 } from '../../modules/payments/codes/itf-barcode.ts';
+import { toPaymentView, type PaymentView } from '../../modules/payments/payment-view.ts';
+import { createCharge } from '../../modules/payments/service.ts';
+import type { PaymentMethod, PaymentStatus } from '../../modules/payments/tables.ts';
+import { resolveInvoiceLink, type InvoiceLink, type LinkedInvoice } from './invoice-link.ts';
+import * as repo from './repository.ts';
+
+export const PAY_METHODS: readonly PaymentMethod[] = ['pix', 'boleto', 'card', 'crypto'];
+
+/** The charge as the page needs it: what to show for its method, never another payer's data. */
+export interface CheckoutPayment {
+  paymentId: string;
+  method: PaymentMethod;
+  status: PaymentStatus;
+  amount: string;
+  currency: string;
+  failureCode: string | null;
+  createdAt: Date;
+  pixPayload?: string;
+  pixQrImage?: string;
+  pixExpiresAt?: Date | null;
+  boletoLine?: string;
+  boletoBarcodeImage?: string;
+  boletoDueDate?: Date;
+  boletoUrl?: string;
+  network?: 'main' | 'test';
+  settlementAsset?: 'USDC';
+  settlementNetwork?: 'base' | 'solana';
+  sandboxConfirmUrl?: string;
+  /** Creation answer only: the card form's credential for POST /pay/sandbox/cards/{paymentID}. */
+  clientSecret?: string;
+  /** Creation answer only: the crypto widget's single-use token. */
+  chargeToken?: string;
+}
+
+export interface CheckoutStatus {
+  invoiceStatus: InvoiceStatus;
+  amountDue: string;
+  currency: string;
+  payment: CheckoutPayment | null;
+  /** Once paid: the invoice's successUrl when it may be used, else null (the page shows its receipt). */
+  successUrl: string | null;
+}
+
+/** The methods a buyer may pick: every method in sandbox (Pix and boleto for BRL only); none in production until a provider is connected. */
+export function acceptedMethods(environment: Environment, currency: string): PaymentMethod[] {
+  if (environment !== 'sandbox') return [];
+  return PAY_METHODS.filter((method) => currency === 'BRL' || (method !== 'pix' && method !== 'boleto'));
+}
+
+/**
+ * A success or cancel URL the page may send the buyer to: https, or http to localhost in sandbox
+ * (a seller trying the flow on their machine). Anything else is ignored (the receipt page is used).
+ */
+export function usableReturnUrl(url: string | null, environment: Environment): string | null {
+  if (!url) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.username || parsed.password) return null;
+  if (parsed.protocol === 'https:') return parsed.href;
+  const local = parsed.hostname === 'localhost' || parsed.hostname === '127.0.0.1' || parsed.hostname === '[::1]';
+  if (parsed.protocol === 'http:' && local && environment === 'sandbox') return parsed.href;
+  return null;
+}
+
+/** The invoice a link names, drafts included (the actions say why a draft cannot be paid), or 404 `invoice`. */
+async function findLinkedInvoice(ex: Executor, link: InvoiceLink): Promise<LinkedInvoice> {
+  const linked = await resolveInvoiceLink(ex, link);
+  if (!linked) throw notFound('invoice');
+  return linked;
+}
+
+/** The use-case context of a keyless action in a tenant: as of the sandbox clock when one is set, as on its API. */
+export async function keylessContext(ex: Executor, tenant: Tenant, now: Date, baseUrl: string): Promise<UseCaseContext> {
+  const clock = tenant.environment === 'sandbox' ? await readSandboxClock(ex, tenant.accountId) : null;
+  return { tenant, now: clock ?? now, baseUrl };
+}
+
+const tenantOf = (invoice: InvoiceRow): Tenant => ({ accountId: invoice.account_id, environment: invoice.environment });
+
+function notPayable(invoice: InvoiceRow): AppError {
+  const why: Record<InvoiceStatus, string> = {
+    draft: 'The invoice has not been issued yet, so it cannot be paid.',
+    open: '',
+    paid: 'The invoice is already paid; nothing is due.',
+    void: 'The invoice was cancelled; nothing is due.',
+    uncollectible: 'The invoice was written off by the seller; ask the seller how to pay.',
+  };
+  return new AppError('invoice_not_payable', `${why[invoice.status]} Only an open invoice can be paid (this one is ${invoice.status}).`);
+}
+
+export async function payHostedInvoice(tx: Tx, link: InvoiceLink, method: PaymentMethod, now: Date, baseUrl: string): Promise<CheckoutPayment> {
+  const { invoice } = await findLinkedInvoice(tx, link);
+  if (invoice.status !== 'open') throw notPayable(invoice);
+  const accepted = acceptedMethods(invoice.environment, invoice.currency);
+  if (!accepted.includes(method)) {
+    if (accepted.length === 0) {
+      throw new AppError('provider_not_configured', 'This seller cannot take payments online yet. Contact the seller to pay this invoice.');
+    }
+    throw fieldError('method', method, 'accepted', `This invoice can be paid by ${accepted.join(', ')}.`);
+  }
+  const ctx = await keylessContext(tx, tenantOf(invoice), now, baseUrl);
+  // createCharge locks the invoice and checks again that it is open (a payment may have just landed).
+  const created = await createCharge(tx, ctx, invoice.id, { method });
+  const view = await toCheckoutPayment(created);
+  if (created.clientSecret) view.clientSecret = created.clientSecret;
+  if (created.chargeToken) view.chargeToken = created.chargeToken;
+  return view;
+}
+
+export async function hostedInvoiceStatus(ex: Executor, link: InvoiceLink, now: Date, baseUrl: string): Promise<CheckoutStatus> {
+  const { account, invoice } = await findLinkedInvoice(ex, link);
+  if (invoice.status === 'draft') throw notFound('invoice');
+  const latest = await repo.findLatestPayment(ex, invoice);
+  const links = { baseUrl, accountSlug: account.slug, invoiceToken: invoice.access_token };
+  return {
+    invoiceStatus: invoice.status,
+    amountDue: formatMoney(invoice.amount_due, invoice.currency),
+    currency: invoice.currency,
+    payment: latest ? await toCheckoutPayment(toPaymentView(latest, { tenant: tenantOf(invoice), now, baseUrl }, links)) : null,
+    successUrl: invoice.status === 'paid' ? usableReturnUrl(invoice.success_url, invoice.environment) : null,
+  };
+}
+
+/** What a paid invoice's receipt shows: the paying charge and the download links granted so far. */
+export interface Receipt {
+  method: PaymentMethod | null;
+  paidAt: Date | null;
+  downloads: string[];
+}
+
+/** The download links are paths on this service: the receipt is a page of this service. */
+export async function receiptOf(ex: Executor, invoice: InvoiceRow): Promise<Receipt> {
+  const paying = await repo.findConfirmedPayment(ex, invoice);
+  const grants = await repo.listLiveGrants(ex, invoice);
+  return { method: paying?.method ?? null, paidAt: invoice.paid_at ?? paying?.confirmed_at ?? null, downloads: grants.map((token) => downloadUrlOf('', token)) };
+}
+
+/** The payments view cut to what the buyer's page shows: never the processor's ids, the invoice id or the payer. */
+async function toCheckoutPayment(view: PaymentView): Promise<CheckoutPayment> {
+  const shown: CheckoutPayment = {
+    paymentId: view.id,
+    method: view.method,
+    status: view.status,
+    amount: view.amount,
+    currency: view.currency,
+    failureCode: view.failureCode,
+    createdAt: view.createdAt,
+  };
+  // Method details are shown while the charge can still be paid.
+  if (view.status !== 'pending') return shown;
+  const details: Partial<CheckoutPayment> = {
+    pixPayload: view.pixPayload,
+    pixQrImage: view.pixQrImage,
+    pixExpiresAt: view.pixExpiresAt,
+    boletoLine: view.boletoLine,
+    boletoBarcodeImage: view.boletoBarcode ? await itfBarcodePngBase64(view.boletoBarcode) : undefined,
+    boletoDueDate: view.boletoDueDate,
+    boletoUrl: view.boletoUrl,
+    network: view.network,
+    settlementAsset: view.settlementAsset,
+    settlementNetwork: view.settlementNetwork,
+    sandboxConfirmUrl: view.sandboxConfirmUrl,
+  };
+  for (const [key, value] of Object.entries(details)) if (value !== undefined) Object.assign(shown, { [key]: value });
+  return shown;
+}

@@ -1,0 +1,66 @@
+// What the payer's browser does in the sandbox, without an API key: the credential is the one the
+// charge handed out (the sandbox confirmation token, the card client secret, the crypto charge
+// token). A wrong or missing credential answers exactly like a payment that does not exist, and
+// only sandbox payments answer at all.
+import type { UseCaseContext } from '../../core/context.ts';
+import { AppError, notFound } from '../../core/errors.ts';
+import { isUuid } from '../../core/ids.ts';
+import type { Executor, Tx } from '../../db/database.ts';
+import { confirmPayment, failPayment } from '../../modules/payments/payment-transitions.ts';
+import * as repo from '../../modules/payments/repository.ts';
+import { sandboxCardOutcome, type CardInput } from '../../modules/payments/sandbox-cards.ts';
+import { matchesDigest, sameToken } from '../../modules/payments/secrets.ts';
+import type { PaymentRow } from '../../modules/payments/tables.ts';
+
+export interface SandboxResult {
+  paymentId: string;
+  status: PaymentRow['status'];
+  failureCode: string | null;
+}
+
+function contextOfPayment(row: PaymentRow, now: Date, baseUrl: string): UseCaseContext {
+  return { tenant: { accountId: row.account_id, environment: row.environment }, now, baseUrl };
+}
+
+async function sandboxPayment(ex: Executor, paymentId: string, accepts: (row: PaymentRow) => boolean): Promise<PaymentRow> {
+  const row = isUuid(paymentId) ? await repo.findPaymentById(ex, paymentId.toLowerCase()) : undefined;
+  if (!row || row.environment !== 'sandbox' || !accepts(row)) throw notFound('payment');
+  return row;
+}
+
+/** The payment a sandbox confirmation link names, or null when the id or token is wrong. */
+export async function findByConfirmToken(ex: Executor, paymentId: string, token: unknown): Promise<PaymentRow | null> {
+  if (typeof token !== 'string' || token.length === 0) return null;
+  try {
+    return await sandboxPayment(ex, paymentId, (row) => sameToken(token, row.confirm_token));
+  } catch {
+    return null;
+  }
+}
+
+/** The confirmation page's button: confirms a pending charge; a second press finds it confirmed. */
+export async function confirmByLink(tx: Tx, row: PaymentRow, now: Date, baseUrl: string): Promise<void> {
+  const current = await repo.findPaymentById(tx, row.id);
+  if (current?.status === 'confirmed' || current?.status === 'refunded') return;
+  await confirmPayment(tx, contextOfPayment(row, now, baseUrl), row.id);
+}
+
+export async function payWithTestCard(tx: Tx, paymentId: string, input: CardInput & { clientSecret: string }, now: Date, baseUrl: string): Promise<SandboxResult> {
+  const row = await sandboxPayment(tx, paymentId, (r) => r.method === 'card' && matchesDigest(input.clientSecret, r.client_secret_hash));
+  const ctx = contextOfPayment(row, now, baseUrl);
+  const failure = sandboxCardOutcome(input, now);
+  const view = failure ? await failPayment(tx, ctx, row.id, failure) : await confirmPayment(tx, ctx, row.id);
+  return { paymentId: view.id, status: view.status, failureCode: view.failureCode };
+}
+
+/** The crypto widget paid: the charge token is spent (single use) and the charge confirmed. */
+export async function payWithTestWallet(tx: Tx, paymentId: string, chargeToken: string, now: Date, baseUrl: string): Promise<SandboxResult> {
+  const row = await sandboxPayment(tx, paymentId, (r) => r.method === 'crypto' && matchesDigest(chargeToken, r.charge_token_hash));
+  const ctx = contextOfPayment(row, now, baseUrl);
+  if (row.charge_token_used_at) throw new AppError('conflict', 'This charge token was used already; a charge token pays once.');
+  // confirmPayment locks the invoice, then the payment: a second use at the same time waits, then
+  // finds the charge confirmed and answers 409.
+  const view = await confirmPayment(tx, ctx, row.id);
+  await repo.updatePayment(tx, ctx.tenant, row.id, { charge_token_used_at: now, updated_at: now });
+  return { paymentId: view.id, status: view.status, failureCode: view.failureCode };
+}

@@ -1,0 +1,161 @@
+// The sandbox's keyless routes under /pay/sandbox: the confirmation page (GET shows it, its form
+// POST confirms), the short link a sandbox Pix code carries, and the JSON actions a card form and
+// a crypto widget call. Security headers: http/pages.ts.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
+import { AppError } from '../../core/errors.ts';
+import { formatMoney } from '../../core/money.ts';
+import { errorResponses } from '../../http/schemas.ts';
+import { htmlResponse, registerPageSecurity, sendPage } from '../../http/pages.ts';
+import type { App, AppDeps } from '../../http/types.ts';
+import { hasUnstorableString } from '../../http/validation.ts';
+import { sandboxConfirmUrl } from '../../modules/payments/payment-view.ts';
+import * as repo from '../../modules/payments/repository.ts';
+import { confirmByLink, findByConfirmToken, payWithTestCard, payWithTestWallet } from './sandbox-actions.ts';
+import { renderSandboxPage, SANDBOX_PAGE_STYLE_HASH, type SandboxPage } from './sandbox-page.ts';
+import type { PaymentRow } from '../../modules/payments/tables.ts';
+
+const tags = ['sandbox'];
+const LinkParams = Type.Object({ paymentID: Type.String() });
+const LinkQuery = Type.Object({ token: Type.Optional(Type.String({ description: 'The token of the sandbox confirmation link.' })) });
+const SandboxResult = Type.Object({
+  paymentId: Type.String({ format: 'uuid' }),
+  status: Type.Union(['pending', 'confirmed', 'failed', 'refunded', 'charged_back'].map((s) => Type.Literal(s))),
+  failureCode: Type.Union([Type.String(), Type.Null()], { description: 'Why a declined card failed (card_declined, insufficient_funds, ...).' }),
+});
+const NOT_FOUND: SandboxPage = { title: 'Payment not found', notice: 'This link is not valid. Check that it was copied whole.', tone: 'bad' };
+
+export function registerSandboxRoutes(app: App, deps: AppDeps): void {
+  app.register(async (plugin) => {
+    const scope = plugin.withTypeProvider<TypeBoxTypeProvider>();
+    await registerPageSecurity(scope, { styles: [SANDBOX_PAGE_STYLE_HASH], formAction: "'self'" });
+    // The confirmation form posts no fields (its link carries the token): read nothing of its body.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+
+    const pageOptions = (summary: string, description: string) => ({
+      config: { auth: 'none' as const, page: true },
+      attachValidation: true,
+      schema: { tags, summary, description, params: LinkParams, querystring: LinkQuery, response: { 200: htmlResponse('The page.'), 404: htmlResponse('The "not found" page.'), 409: htmlResponse('The charge can no longer be confirmed.') } },
+    });
+
+    scope.get(
+      '/pay/sandbox/pix/:token',
+      {
+        config: { auth: 'none', page: true },
+        attachValidation: true,
+        schema: {
+          tags,
+          summary: 'The link a sandbox Pix code carries',
+          description: 'Redirects to the charge\'s sandboxConfirmUrl (a BR Code field holds 99 characters, too few for the whole link).',
+          params: Type.Object({ token: Type.String() }),
+          response: { 302: { description: 'To the sandbox confirmation page.', type: 'null' }, 404: htmlResponse('The "not found" page.') },
+        },
+      },
+      async (request, reply) => {
+        const unreadable = request.validationError || hasUnstorableString(request.params);
+        const row = unreadable ? undefined : await repo.findPaymentByConfirmToken(deps.db, request.params.token);
+        if (!row || row.environment !== 'sandbox') return sendPageOf(reply, 404, NOT_FOUND);
+        return reply.redirect(sandboxConfirmUrl(deps.config.baseUrl, row.id, request.params.token), 302);
+      },
+    );
+
+    scope.get(
+      '/pay/sandbox/confirm/:paymentID',
+      pageOptions('Sandbox confirmation page', "A sandbox charge's sandboxConfirmUrl: shows the charge and, while it is pending, a button that confirms it."),
+      async (request, reply) => {
+        const row = await linkedPayment(request.params, request.query, Boolean(request.validationError));
+        if (!row) return sendPageOf(reply, 404, NOT_FOUND);
+        return sendPageOf(reply, 200, pageOf(row, request.url));
+      },
+    );
+
+    scope.post(
+      '/pay/sandbox/confirm/:paymentID',
+      {
+        ...pageOptions('Confirm a sandbox charge (the page\'s button)', 'Confirms the pending charge without real money. Pressing again shows it confirmed. No Idempotency-Key: the link names one charge and confirming twice changes nothing.'),
+        config: { auth: 'none' as const, page: true, idempotency: 'exempt' as const },
+      },
+      async (request, reply) => {
+        const row = await linkedPayment(request.params, request.query, Boolean(request.validationError));
+        if (!row) return sendPageOf(reply, 404, NOT_FOUND);
+        try {
+          await deps.db.transaction().execute((tx) => confirmByLink(tx, row, deps.clock.now(), deps.config.baseUrl));
+        } catch (error) {
+          if (!(error instanceof AppError) || error.status !== 409) throw error;
+          return sendPageOf(reply, 409, { ...pageOf(row, request.url), action: undefined, notice: error.message, tone: 'bad' });
+        }
+        const after = (await repo.findPaymentById(deps.db, row.id))!;
+        return sendPageOf(reply, 200, pageOf(after, request.url));
+      },
+    );
+
+    scope.post(
+      '/pay/sandbox/cards/:paymentID',
+      {
+        config: { auth: 'none' },
+        schema: {
+          tags,
+          summary: 'Pay a sandbox card charge with a test card',
+          description:
+            'No key: the charge\'s clientSecret is the credential. 4242 4242 4242 4242 pays; the decline cards of the docs fail the charge with their ' +
+            'failureCode (the answer is 200 with status failed). A malformed number, CVC or date, or a card that is not a test card, answers 422 and the charge stays pending.',
+          params: Type.Object({ paymentID: Type.String({ format: 'uuid' }) }),
+          body: Type.Object(
+            {
+              clientSecret: Type.String({ minLength: 1, maxLength: 200 }),
+              number: Type.String({ minLength: 1, maxLength: 32 }),
+              expMonth: Type.Integer({ minimum: 1, maximum: 12 }),
+              expYear: Type.Integer({ minimum: 2000, maximum: 9999 }),
+              cvc: Type.String({ minLength: 3, maxLength: 4 }),
+            },
+            { additionalProperties: false },
+          ),
+          response: { 200: SandboxResult, ...errorResponses(404, 409, 422) },
+        },
+      },
+      async (request, reply) =>
+        deps.idempotency.run(request, reply, 200, (tx) => payWithTestCard(tx, request.params.paymentID, request.body, deps.clock.now(), deps.config.baseUrl)),
+    );
+
+    scope.post(
+      '/pay/sandbox/crypto/:paymentID',
+      {
+        config: { auth: 'none' },
+        schema: {
+          tags,
+          summary: 'Pay a sandbox crypto charge as the test wallet',
+          description: 'No key: the charge\'s single-use chargeToken is the credential. Confirms the charge; a spent token answers 409.',
+          params: Type.Object({ paymentID: Type.String({ format: 'uuid' }) }),
+          body: Type.Object({ chargeToken: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
+          response: { 200: SandboxResult, ...errorResponses(404, 409, 422) },
+        },
+      },
+      async (request, reply) =>
+        deps.idempotency.run(request, reply, 200, (tx) => payWithTestWallet(tx, request.params.paymentID, request.body.chargeToken, deps.clock.now(), deps.config.baseUrl)),
+    );
+  });
+
+  async function linkedPayment(params: { paymentID: string }, query: { token?: string }, invalid: boolean): Promise<PaymentRow | null> {
+    if (invalid || hasUnstorableString(params) || hasUnstorableString(query)) return null;
+    return findByConfirmToken(deps.db, params.paymentID, query.token);
+  }
+}
+
+function pageOf(row: PaymentRow, url: string): SandboxPage {
+  const payment = { id: row.id, amount: formatMoney(row.amount, row.currency), currency: row.currency, method: row.method, status: row.status };
+  switch (row.status) {
+    case 'pending':
+      return { title: 'Confirm this test payment', payment, action: url };
+    case 'confirmed':
+      return { title: 'Payment confirmed', payment, notice: 'The charge is paid. You can close this page.', tone: 'ok' };
+    case 'refunded':
+      return { title: 'Payment refunded', payment, notice: 'The charge was paid and then refunded in full (for example, the invoice was already paid another way).', tone: 'ok' };
+    default:
+      return { title: 'This charge cannot be paid', payment, notice: `The charge is ${row.status}${row.failure_code ? ` (${row.failure_code})` : ''}.`, tone: 'bad' };
+  }
+}
+
+function sendPageOf(reply: FastifyReply, status: number, page: SandboxPage): FastifyReply {
+  return sendPage(reply, status, renderSandboxPage(page));
+}

@@ -1,0 +1,108 @@
+// What a settled request leaves behind, all in the settle's transaction (docs/decisions/rail.md):
+// the agent (a customer per payer wallet, externalId = its CAIP-10 account id, made on first
+// sight and enrolled in the product), one usage event on the route's meter (through usage
+// ingestion's own call, metering_ingest), and a receipt: a paid invoice for the request with its
+// confirmed crypto payment, whose payer is the agent.
+import { randomInt } from 'node:crypto';
+import type { Tx } from '../../db/database.ts';
+import type { UseCaseContext } from '../../core/context.ts';
+import { AppError } from '../../core/errors.ts';
+import { createCustomer, createEnrollment, listCustomers, resolveEnrollment } from '../../modules/customers/service.ts';
+import { createDraftInvoice, finalizeInvoice } from '../../modules/invoices/service.ts';
+import { ingestGroup } from '../../modules/metering/repository.ts';
+import { confirmPayment, createCharge } from '../../modules/payments/service.ts';
+import { RECEIPT_CURRENCY, type RailRoute } from './config.ts';
+import * as repo from './repository.ts';
+import type { RailSettlementRow } from './tables.ts';
+
+export interface SettlementFacts {
+  settlementId: string;
+  network: string;
+  /** Checksummed payer address. */
+  payer: string;
+  productId: string;
+  route: RailRoute;
+  transaction: string;
+  nonce: string;
+  /** When the stored answer of the usage write expires (the idempotency retention). */
+  usageKeyExpiresAt: Date;
+}
+
+type Links = Pick<RailSettlementRow, 'customer_id' | 'enrollment_id' | 'usage_event_id' | 'invoice_id' | 'payment_id'>;
+
+/** The agent's customer and enrollment in the product, made on first sight (serialised per wallet). */
+async function agentEnrollment(tx: Tx, ctx: UseCaseContext, externalId: string, productId: string): Promise<{ customerId: string; enrollmentId: string }> {
+  await repo.lockAgent(tx, ctx.tenant, externalId);
+  const found = await listCustomers(tx, ctx, { externalId }, { limit: 1, afterId: null });
+  const customerId = found.items[0]?.id ?? (await createCustomer(tx, ctx, { name: `Agent ${externalId}`, externalId, metadata: { rail: 'agent' } })).id;
+  const enrollment = await resolveEnrollment(tx, ctx.tenant, customerId, productId);
+  const enrollmentId = enrollment?.id ?? (await createEnrollment(tx, ctx, customerId, { productId })).id;
+  return { customerId, enrollmentId };
+}
+
+/** One usage event through metering_ingest, in this transaction (its answer is stored under a Rail key). */
+async function recordUsage(tx: Tx, ctx: UseCaseContext, facts: SettlementFacts, customerId: string): Promise<string> {
+  const eventId = `rail_${facts.settlementId}`;
+  const scope = `rail:${ctx.tenant.accountId}:${ctx.tenant.environment}`;
+  const key = `settle:${facts.settlementId}`;
+  const [outcome] = await ingestGroup(
+    tx,
+    [
+      {
+        tenant: ctx.tenant,
+        events: [
+          {
+            index: 0,
+            eventId,
+            meterKey: facts.route.meter,
+            productId: facts.productId,
+            customerRef: customerId,
+            value: '1',
+            occurredAt: ctx.now,
+            metadata: { rail: { network: facts.network, transaction: facts.transaction, nonce: facts.nonce } },
+          },
+        ],
+        scope,
+        key,
+        lockName: `${scope}\n${key}`,
+        fingerprint: 'rail-settle',
+        batch: false,
+        keyToConfirm: null,
+      },
+    ],
+    ctx.now,
+    facts.usageKeyExpiresAt,
+    randomInt(16),
+  );
+  if (outcome?.kind === 'recorded') return eventId;
+  if (outcome?.kind === 'busy') throw new AppError('service_unavailable', 'An invoice is reading this agent usage right now; retry the settle in a moment (the authorization was not used).', { retryAfterSeconds: 1 });
+  if (outcome?.kind === 'refused') throw new AppError('conflict', 'The agent usage at this instant falls in an invoiced period; nothing was settled.');
+  if (outcome?.kind === 'insufficient') throw new AppError('insufficient_balance', 'The agent enrollment is prepaid and its balance does not cover the request; nothing was settled.');
+  throw new Error(`rail usage write answered ${outcome?.kind ?? 'nothing'}`);
+}
+
+export async function recordSettlement(tx: Tx, ctx: UseCaseContext, facts: SettlementFacts): Promise<Links> {
+  const externalId = `${facts.network}:${facts.payer}`;
+  const { customerId, enrollmentId } = await agentEnrollment(tx, ctx, externalId, facts.productId);
+  const usageEventId = await recordUsage(tx, ctx, facts, customerId);
+  const invoice = await createDraftInvoice(tx, ctx, {
+    customerId: enrollmentId,
+    payerId: customerId,
+    currency: RECEIPT_CURRENCY,
+    lines: [
+      {
+        type: 'rail',
+        meterId: facts.route.meterId,
+        priceId: facts.route.priceId,
+        productId: facts.productId,
+        description: `${facts.route.description}: one request paid over x402 (${facts.network}, ${facts.transaction})`,
+        quantity: '1',
+        unitPrice: facts.route.unitPrice,
+      },
+    ],
+  });
+  await finalizeInvoice(tx, ctx, invoice.id);
+  const charge = await createCharge(tx, ctx, invoice.id, { method: 'crypto', settlementNetwork: facts.network.startsWith('solana:') ? 'solana' : 'base' });
+  await confirmPayment(tx, ctx, charge.id);
+  return { customer_id: customerId, enrollment_id: enrollmentId, usage_event_id: usageEventId, invoice_id: invoice.id, payment_id: charge.id };
+}

@@ -1,0 +1,83 @@
+// POST /billing/subscriptions/{id}/change-version: another published version of the same product,
+// on the same billing cycle. With proration (the default) the current period is split at this
+// instant by its seconds: advance (the period was paid at its start) -> an invoice now crediting
+// the old version's unused share and charging the new one's; arrears -> the period's invoice at
+// its end bills each version for its share. Without proration the new price applies from the next
+// period (advance) or to the whole current period (arrears).
+import type { Tx } from '../../db/database.ts';
+import type { UseCaseContext } from '../../core/context.ts';
+import { AppError, fieldError } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { findVersionById, resolvePublishedVersion } from '../../modules/catalog/service.ts';
+import { recordEvent } from '../../modules/events/service.ts';
+import { createDraftInvoice } from '../../modules/invoices/service.ts';
+import { finalizeAndCollect } from './billing.ts';
+import { periodStart } from './periods.ts';
+import { changeTerms } from '../../modules/prepaid/balances.ts';
+import { prepaidRatesOf } from './prepaid-terms.ts';
+import { prorationLine } from './proration.ts';
+import * as repo from './repository.ts';
+import { presentSubscription, type SubscriptionView } from './subscription-view.ts';
+
+export interface ChangeVersionInput {
+  productVersionId: string;
+  prorate?: boolean;
+}
+
+export async function changeVersion(tx: Tx, ctx: UseCaseContext, id: string, input: ChangeVersionInput): Promise<SubscriptionView> {
+  const current = await repo.findSubscription(tx, ctx.tenant, id, true);
+  if (!current) throw new AppError('not_found', 'No such subscription.', { resource: 'subscription' });
+  if (!['active', 'trialing', 'past_due'].includes(current.status)) {
+    throw new AppError('conflict', `The subscription is ${current.status}; only an active, trialing or past_due subscription changes version.`);
+  }
+  const old = (await findVersionById(tx, ctx.tenant, current.product_version_id))!;
+  const { product, version } = await resolvePublishedVersion(tx, ctx.tenant, old.product_id, input.productVersionId);
+  // A usage product's cycle is the subscription's own: any version prices its usage.
+  const usageOnly = product.pricing_model === 'usage';
+  if (!usageOnly && (version.billing_cycle !== current.billing_cycle || version.base_price === null)) {
+    throw fieldError('productVersionId', input.productVersionId, 'same_cycle', `must bill every ${current.billing_cycle} period, as the subscription does`);
+  }
+  if (version.id === old.id) return presentSubscription(tx, current);
+  // There is no fee to prorate on a usage product: its usage is priced by the version in force when it is invoiced.
+  // A prepaid credit bought is kept whole: the new version's credit and rates apply from now on.
+  const prepaid = product.pricing_model === 'prepaid';
+  const prorate = !usageOnly && !prepaid && (input.prorate ?? true);
+  if (prepaid) await changeTerms(tx, ctx, id, version.consumption_floor, await prepaidRatesOf(tx, ctx.tenant, version, 'productVersionId'));
+  const now = ctx.now;
+  let row = current;
+  if (prorate && current.status !== 'trialing') {
+    const k = current.billing_mode === 'advance' ? current.period_index - 1 : current.period_index;
+    const from = periodStart(current.anchor, current.billing_cycle, k);
+    const to = periodStart(current.anchor, current.billing_cycle, k + 1);
+    if (now > from && now < to) {
+      if (current.billing_mode === 'advance') {
+        const base = { productId: product.id, productName: product.name, periodStart: from, periodEnd: to, from: now, to };
+        const draft = await createDraftInvoice(tx, ctx, {
+          customerId: id,
+          subscriptionId: id,
+          currency: product.currency,
+          periodStart: now,
+          periodEnd: to,
+          lines: [prorationLine({ ...base, basePrice: old.base_price ?? '0', credit: true }), prorationLine({ ...base, basePrice: version.base_price ?? '0' })],
+        });
+        row = await finalizeAndCollect(tx, ctx, row, draft.id);
+      } else {
+        if (current.previous_version_id) {
+          throw new AppError('conflict', 'The version already changed with proration in this period; change it again after the period ends, or without proration.');
+        }
+        row = await repo.updateSubscription(tx, id, { previous_version_id: old.id, version_changed_at: now });
+      }
+    }
+  }
+  row = await repo.updateSubscription(tx, id, { product_version_id: version.id, updated_at: now });
+  await repo.cancelItems(tx, id, now);
+  await tx
+    .insertInto('subscription_items')
+    .values({ id: newId(), subscription_id: id, kind: usageOnly ? 'usage' : 'recurring_fee', timing: row.billing_mode, product_version_id: version.id, created_at: now, canceled_at: null })
+    .execute();
+  // Usage of the enrollment is priced by its version from now on too.
+  await tx.updateTable('enrollments').set({ product_version_id: version.id, updated_at: now }).where('id', '=', id).execute();
+  const view = await presentSubscription(tx, row);
+  await recordEvent(tx, ctx, 'subscription.updated', view);
+  return view;
+}

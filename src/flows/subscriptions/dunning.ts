@@ -1,0 +1,124 @@
+// Automatic charges and their retries. A charge_automatically invoice is charged with the saved
+// method when it is finalized. A failure makes the subscription past_due and starts dunning:
+// retries on the account's schedule (`dunning.retryDays`, default 1, 3, 5 and 7 days after the
+// first failure), each charging every open invoice of the subscription (oldest first). When none
+// is left open the subscription is active again. After the last retry fails, the account's
+// `dunning.finalAction`: `cancel` (default) makes the open invoices uncollectible and cancels the
+// subscription; `leave_past_due` leaves both as they are and ends the dunning (dunning_started_at
+// null): from then on a daily check charges nothing and only looks whether anything is still open
+// (paid on the hosted page, voided), making the subscription active again when nothing is. A later
+// invoice whose charge fails starts a new round. The settings are read at each step, in the
+// step's transaction: a change applies from the next retry computed.
+import type { Tx } from '../../db/database.ts';
+import type { UseCaseContext } from '../../core/context.ts';
+import { dunningSettingsOf } from '../../modules/accounts/service.ts';
+import { recordEvent } from '../../modules/events/service.ts';
+import { markInvoiceUncollectible } from '../../modules/invoices/service.ts';
+import { chargeSavedMethod, parseSavedMethod } from '../../modules/payments/service.ts';
+import * as repo from './repository.ts';
+import { presentSubscription } from './subscription-view.ts';
+import type { SubscriptionRow } from './tables.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * When retry `k` (0 for the first) charges: retryDays[k] days after the first failure. A schedule
+ * changed mid-dunning may put it in the past: the runner then makes it at once, as any step a
+ * jump of the clock left behind.
+ */
+function retryAt(dunningStartedAt: Date, retryDays: readonly number[], k: number): Date {
+  return new Date(dunningStartedAt.getTime() + retryDays[k]! * DAY_MS);
+}
+
+/** Charges the invoice just finalized; a failure makes the subscription past_due (dunning starts). */
+export async function chargeNewInvoice(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, invoiceId: string): Promise<SubscriptionRow> {
+  const payment = await chargeSavedMethod(tx, ctx, invoiceId, parseSavedMethod(ctx.tenant, row.payment_method!));
+  if (payment.status === 'confirmed' || row.dunning_started_at) return row; // already in dunning: the next retry charges it
+  const { retryDays } = await dunningSettingsOf(tx, row.account_id);
+  const updated = await repo.updateSubscription(tx, row.id, {
+    status: 'past_due',
+    dunning_started_at: ctx.now,
+    retry_count: 0,
+    next_retry_at: retryAt(ctx.now, retryDays, 0),
+    updated_at: ctx.now,
+  });
+  await recordEvent(tx, ctx, 'subscription.updated', await presentSubscription(tx, updated));
+  return updated;
+}
+
+/**
+ * A retry that came due: charges what is still open, then recovers, waits for the next retry, or
+ * takes the final step. After a leave_past_due final step (no dunning under way) it is the daily
+ * check instead, which charges nothing.
+ */
+export async function retryCharges(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow): Promise<SubscriptionRow> {
+  if (!row.dunning_started_at) return checkLeftPastDue(tx, ctx, row);
+  const settings = await dunningSettingsOf(tx, row.account_id);
+  const saved = parseSavedMethod(ctx.tenant, row.payment_method!);
+  for (const invoiceId of await repo.openInvoiceIds(tx, row.id)) {
+    const payment = await chargeSavedMethod(tx, ctx, invoiceId, saved);
+    if (payment.status !== 'confirmed') break; // the method fails: no use charging the others now
+  }
+  const stillOpen = await repo.openInvoiceIds(tx, row.id);
+  const retries = row.retry_count + 1;
+  let updated: SubscriptionRow;
+  if (stillOpen.length === 0) {
+    updated = await recover(tx, ctx, row);
+  } else if (retries < settings.retryDays.length) {
+    updated = await repo.updateSubscription(tx, row.id, { retry_count: retries, next_retry_at: retryAt(row.dunning_started_at, settings.retryDays, retries), updated_at: ctx.now });
+  } else if (settings.finalAction === 'leave_past_due') {
+    // The invoices stay open and the subscription past_due; the dunning is over (no more charges).
+    updated = await repo.updateSubscription(tx, row.id, {
+      dunning_started_at: null,
+      retry_count: retries,
+      next_retry_at: new Date(ctx.now.getTime() + DAY_MS),
+      updated_at: ctx.now,
+    });
+  } else {
+    for (const invoiceId of stillOpen) await markInvoiceUncollectible(tx, ctx, invoiceId);
+    updated = await repo.updateSubscription(tx, row.id, {
+      status: 'canceled',
+      canceled_at: ctx.now,
+      next_billing_at: null,
+      retry_count: retries,
+      next_retry_at: null,
+      updated_at: ctx.now,
+    });
+    await repo.cancelItems(tx, row.id, ctx.now);
+    await tx.updateTable('enrollments').set({ status: 'canceled', updated_at: ctx.now }).where('id', '=', row.id).execute();
+    await recordEvent(tx, ctx, 'subscription.canceled', await presentSubscription(tx, updated));
+  }
+  return updated;
+}
+
+/** Nothing left open: active again, the dunning forgotten. */
+async function recover(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow): Promise<SubscriptionRow> {
+  const updated = await repo.updateSubscription(tx, row.id, { status: 'active', dunning_started_at: null, retry_count: 0, next_retry_at: null, updated_at: ctx.now });
+  await recordEvent(tx, ctx, 'subscription.updated', await presentSubscription(tx, updated));
+  return updated;
+}
+
+/**
+ * Left past_due after the last retry (leave_past_due): charges nothing; active again once nothing
+ * is open (paid on the hosted page, voided), else checked again a day later.
+ */
+async function checkLeftPastDue(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow): Promise<SubscriptionRow> {
+  if ((await repo.openInvoiceIds(tx, row.id)).length === 0) return recover(tx, ctx, row);
+  return repo.updateSubscription(tx, row.id, { next_retry_at: new Date(ctx.now.getTime() + DAY_MS), updated_at: ctx.now });
+}
+
+/**
+ * send_invoice: checks the subscription's open invoices at their due date. One past due makes the
+ * subscription past_due, checked again daily; none left open (paid on the hosted page) makes it
+ * active again at the next check.
+ */
+export async function checkOverdue(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow): Promise<SubscriptionRow> {
+  const open = await repo.openInvoiceDueDates(tx, row.id);
+  const overdue = open.some((due) => due <= ctx.now);
+  const nextDue = open.filter((due) => due > ctx.now).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
+  const status = overdue ? 'past_due' : row.status === 'past_due' ? 'active' : row.status;
+  const next_retry_at = overdue ? new Date(ctx.now.getTime() + DAY_MS) : nextDue;
+  const updated = await repo.updateSubscription(tx, row.id, { status, next_retry_at, updated_at: ctx.now });
+  if (status !== row.status) await recordEvent(tx, ctx, 'subscription.updated', await presentSubscription(tx, updated));
+  return updated;
+}

@@ -1,0 +1,185 @@
+import { pageRequest } from '../../core/pagination.ts';
+import { contextOf } from '../../http/context.ts';
+import { errorResponses } from '../../http/schemas.ts';
+import type { App, AppDeps } from '../../http/types.ts';
+import { Type } from '@sinclair/typebox';
+import { AppError } from '../../core/errors.ts';
+import { DateTime, DateTimeInput } from '../../http/schemas.ts';
+import { advanceTestClock, getTestClock } from './test-clock.ts';
+import { Balance, CancelBody, CreateSubscriptionBody, Subscription, SubscriptionList, SubscriptionListQuery, SubscriptionParams, UpdateSubscriptionBody, ChangeVersionBody } from './schemas.ts';
+import * as subscriptions from './service.ts';
+import { getBalance } from '../../modules/prepaid/balances.ts';
+
+const tags = ['subscriptions'];
+
+export function registerSubscriptionRoutes(app: App, deps: AppDeps): void {
+  app.post(
+    '/billing/subscriptions',
+    {
+      config: { scope: 'billing:write' },
+      schema: {
+        tags,
+        summary: 'Subscribe a customer to a product priced subscription or usage',
+        description:
+          'The subscription is the customer’s enrollment in the product (reused when live). Periods count from the anchor (monthly keeps its day, clamped to short months). ' +
+          'With billingMode advance and no trial the first period is invoiced at once (and, with charge_automatically, charged). Usage (version prices, rate cards) is invoiced at each period end with its grants and commitment; ' +
+          'a product priced usage takes billingCycle. Products priced prepaid are not available yet (422).',
+        body: CreateSubscriptionBody,
+        response: { 201: Subscription, ...errorResponses(404, 409, 413, 422) },
+      },
+    },
+    async (request, reply) => deps.idempotency.run(request, reply, 201, (tx) => subscriptions.createSubscription(tx, contextOf(request, deps), request.body)),
+  );
+
+  app.get(
+    '/billing/subscriptions',
+    {
+      config: { scope: 'billing:read' },
+      schema: { tags, summary: 'List subscriptions, newest first', querystring: SubscriptionListQuery, response: { 200: SubscriptionList, ...errorResponses(422) } },
+    },
+    async (request) => {
+      const { customerId, status } = request.query;
+      const page = await subscriptions.listSubscriptions(deps.db, contextOf(request, deps), { customerId, status }, pageRequest(request.query));
+      return { subscriptions: page.items, nextCursor: page.nextCursor };
+    },
+  );
+
+  app.get(
+    '/billing/subscriptions/:subscriptionID',
+    {
+      config: { scope: 'billing:read', resource: 'subscription' },
+      schema: { tags, summary: 'One subscription', params: SubscriptionParams, response: { 200: Subscription, ...errorResponses(404) } },
+    },
+    async (request) => subscriptions.getSubscription(deps.db, contextOf(request, deps), request.params.subscriptionID),
+  );
+
+  app.get(
+    '/billing/subscriptions/:subscriptionID/balance',
+    {
+      config: { scope: 'billing:read', resource: 'subscription' },
+      schema: {
+        tags,
+        summary: "A prepaid subscription's balance",
+        description:
+          'Credited when a prepaid invoice of the subscription is paid (its prepaid_credit lines, at face value); drawn down as usage is recorded, by value x the meter\'s per-unit price. ' +
+          'Usage that would take it below consumptionFloor is refused with 422 insufficient_balance. 404 for a subscription whose product is not priced prepaid.',
+        params: SubscriptionParams,
+        response: { 200: Balance, ...errorResponses(404) },
+      },
+    },
+    async (request) => getBalance(deps.db, contextOf(request, deps).tenant, request.params.subscriptionID),
+  );
+
+  app.patch(
+    '/billing/subscriptions/:subscriptionID',
+    {
+      config: { scope: 'billing:write', resource: 'subscription' },
+      schema: {
+        tags,
+        summary: "Change a subscription's saved payment method",
+        description: 'charge_automatically only: the next charge or dunning retry uses it.',
+        params: SubscriptionParams,
+        body: UpdateSubscriptionBody,
+        response: { 200: Subscription, ...errorResponses(404, 409, 413, 422) },
+      },
+    },
+    async (request, reply) =>
+      deps.idempotency.run(request, reply, 200, (tx) => subscriptions.updatePaymentMethod(tx, contextOf(request, deps), request.params.subscriptionID, request.body.paymentMethod)),
+  );
+
+  const action = (path: 'pause' | 'resume', summary: string, run: typeof subscriptions.pauseSubscription) =>
+    app.post(
+      `/billing/subscriptions/:subscriptionID/${path}`,
+      {
+        config: { scope: 'billing:write', resource: 'subscription' },
+        schema: { tags, summary, params: SubscriptionParams, response: { 200: Subscription, ...errorResponses(404, 409) } },
+      },
+      async (request, reply) => deps.idempotency.run(request, reply, 200, (tx) => run(tx, contextOf(request, deps), request.params.subscriptionID)),
+    );
+  action('pause', 'Pause: no invoices until resumed (the periods it spans are not billed)', subscriptions.pauseSubscription);
+  action('resume', 'Resume on the anchor: billing continues with the first period starting from now', subscriptions.resumeSubscription);
+
+  app.post(
+    '/billing/subscriptions/:subscriptionID/change-version',
+    {
+      config: { scope: 'billing:write', resource: 'subscription' },
+      schema: {
+        tags,
+        summary: 'Move to another version of the product',
+        description:
+          'With prorate (default) the current period is split at this instant by its seconds: advance -> an invoice now with a credit for the old version and a charge for the new; ' +
+          'arrears -> the period’s invoice bills each version for its share. Without it the new price starts next period (advance) or covers this one (arrears).',
+        params: SubscriptionParams,
+        body: ChangeVersionBody,
+        response: { 200: Subscription, ...errorResponses(404, 409, 413, 422) },
+      },
+    },
+    async (request, reply) => deps.idempotency.run(request, reply, 200, (tx) => subscriptions.changeVersion(tx, contextOf(request, deps), request.params.subscriptionID, request.body)),
+  );
+
+  app.post(
+    '/billing/subscriptions/:subscriptionID/cancel',
+    {
+      config: { scope: 'billing:write', resource: 'subscription' },
+      schema: {
+        tags,
+        summary: 'Cancel now, or at the end of the current period',
+        params: SubscriptionParams,
+        body: CancelBody,
+        response: { 200: Subscription, ...errorResponses(404, 409, 413, 422) },
+      },
+    },
+    async (request, reply) =>
+      deps.idempotency.run(request, reply, 200, (tx) => subscriptions.cancelSubscription(tx, contextOf(request, deps), request.params.subscriptionID, request.body?.atPeriodEnd ?? false)),
+  );
+}
+
+const TestClock = Type.Object(
+  {
+    now: DateTime({ description: "The sandbox's time." }),
+    frozen: Type.Boolean({ description: 'true once advanced: time stands still at `now` until advanced again.' }),
+  },
+  { title: 'TestClock' },
+);
+
+/** Test helpers: sandbox keys only; a live key gets 404 like an unknown route. */
+function sandboxOnly(environment: string, method: string, path: string): void {
+  if (environment !== 'sandbox') throw new AppError('not_found', `No route ${method} ${path}.`, { resource: 'route' });
+}
+
+export function registerTestClockRoutes(app: App, deps: AppDeps): void {
+  app.get(
+    '/test/clock',
+    {
+      config: { scope: 'billing:read' },
+      schema: { tags: ['test'], summary: "The sandbox's test clock", description: 'Sandbox keys only; a live key gets 404.', response: { 200: TestClock, ...errorResponses(404) } },
+    },
+    async (request) => {
+      const { tenant } = contextOf(request, deps);
+      sandboxOnly(tenant.environment, 'GET', '/test/clock');
+      return getTestClock(deps.db, tenant, deps.clock);
+    },
+  );
+
+  app.post(
+    '/test/clock/advance',
+    {
+      // Idempotent by its target: advancing to the same instant again changes nothing.
+      config: { scope: 'billing:write', idempotency: 'optional' },
+      schema: {
+        tags: ['test'],
+        summary: "Move the sandbox's clock forward and run what became due",
+        description:
+          "The calling account's sandbox runs as of `to` from now on (requests, subscription cycles). The answer comes once the periods due up to `to` are " +
+          'invoiced. Forward only: a `to` before the clock is refused (422), and so is one more than 10 years after the real time. Sandbox keys only; a live key gets 404. Production always uses the real clock.',
+        body: Type.Object({ to: DateTimeInput() }, { additionalProperties: false }),
+        response: { 200: Type.Object({ ...TestClock.properties, invoicesCreated: Type.Integer() }), ...errorResponses(404, 413, 422) },
+      },
+    },
+    async (request) => {
+      const { tenant } = contextOf(request, deps);
+      sandboxOnly(tenant.environment, 'POST', '/test/clock/advance');
+      return advanceTestClock(deps.db, tenant, deps.clock, deps.config.baseUrl, new Date(request.body.to));
+    },
+  );
+}
