@@ -17,33 +17,35 @@ import { createRateLimiters, registerRateLimit, type RateLimiters } from './http
 import { ERROR_RESPONSE, sharedSchemas } from './http/schemas.ts';
 import type { App, AppDeps } from './http/types.ts';
 import { assertStorableStrings, validatorCompiler } from './http/validation.ts';
-import { registerAccountRoutes } from './modules/accounts/routes.ts';
-import { registerAdminRoutes } from './modules/accounts/admin-routes.ts';
-import { registerPublicAccountRoutes } from './modules/accounts/public-routes.ts';
-import { registerStorefrontRoutes } from './flows/storefronts/routes.ts';
-import { registerShopPageRoutes } from './flows/storefronts/shop-page-routes.ts';
-import { registerCatalogRoutes } from './modules/catalog/routes.ts';
-import { registerCheckoutRoutes } from './flows/checkout/routes.ts';
-import { registerPaymentLinkCheckoutRoutes } from './flows/checkout/link-page-routes.ts';
-import { registerMeterRoutes } from './modules/catalog/meter-routes.ts';
-import { registerPaymentLinkRoutes } from './modules/catalog/payment-links/routes.ts';
-import { registerCustomerRoutes } from './modules/customers/routes.ts';
-import { registerDeliveryRoutes } from './modules/fulfillment/routes.ts';
-import { registerEnrollmentRoutes } from './modules/customers/enrollment-routes.ts';
-import { registerEmailRoutes } from './modules/email/routes.ts';
-import { registerEventRoutes } from './modules/events/routes.ts';
-import { registerHealthRoutes } from './modules/health/routes.ts';
-import { registerInvoiceRoutes } from './modules/invoices/routes.ts';
-import { registerMeteringRoutes } from './modules/metering/routes.ts';
-import { registerPaymentRoutes } from './modules/payments/routes.ts';
-import { registerSandboxRoutes } from './flows/payment-confirmation/sandbox-routes.ts';
-import { registerBoletoRoutes } from './flows/checkout/boleto-routes.ts';
-import { createObjectStore } from './modules/storage/create-store.ts';
-import { registerStorageRoutes } from './modules/storage/routes.ts';
-import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
-import { registerRailRoutes } from './flows/rail/routes.ts';
-import { registerCouponRoutes } from './modules/coupons/routes.ts';
-import { registerSubscriptionRoutes, registerTestClockRoutes } from './flows/subscriptions/routes.ts';
+import { wireAreas } from './wiring.ts';
+import { createAuthenticator } from './modules/accounts/index.ts';
+import { registerAccountRoutes } from './modules/accounts/index.ts';
+import { registerAdminRoutes } from './modules/accounts/index.ts';
+import { registerPublicAccountRoutes } from './modules/accounts/index.ts';
+import { registerStorefrontRoutes } from './flows/storefronts/index.ts';
+import { registerShopPageRoutes } from './flows/storefronts/index.ts';
+import { registerCatalogRoutes } from './modules/catalog/index.ts';
+import { registerCheckoutRoutes } from './flows/checkout/index.ts';
+import { registerPaymentLinkCheckoutRoutes } from './flows/checkout/index.ts';
+import { registerMeterRoutes } from './modules/catalog/index.ts';
+import { registerPaymentLinkRoutes } from './modules/catalog/index.ts';
+import { registerCustomerRoutes } from './modules/customers/index.ts';
+import { registerDeliveryRoutes } from './modules/fulfillment/index.ts';
+import { registerEnrollmentRoutes } from './modules/customers/index.ts';
+import { registerEmailRoutes } from './modules/email/index.ts';
+import { registerEventRoutes } from './modules/events/index.ts';
+import { registerHealthRoutes } from './modules/health/index.ts';
+import { registerInvoiceRoutes } from './modules/invoices/index.ts';
+import { registerMeteringRoutes } from './modules/metering/index.ts';
+import { registerPaymentRoutes } from './modules/payments/index.ts';
+import { registerSandboxRoutes } from './flows/payment-confirmation/index.ts';
+import { registerBoletoRoutes } from './flows/checkout/index.ts';
+import { createObjectStore } from './modules/storage/index.ts';
+import { registerStorageRoutes } from './modules/storage/index.ts';
+import { registerWebhookRoutes } from './modules/webhooks/index.ts';
+import { registerRailRoutes } from './flows/rail/index.ts';
+import { registerCouponRoutes } from './modules/coupons/index.ts';
+import { registerSubscriptionRoutes, registerTestClockRoutes } from './flows/subscriptions/index.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -57,6 +59,7 @@ export interface BuildOptions {
 
 export async function buildApp(options: BuildOptions): Promise<App & { deps: AppDeps }> {
   const { config, database } = options;
+  wireAreas();
   const clock = options.clock ?? systemClock;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
@@ -99,7 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   app.addHook('onReady', async () => limiters.ready());
   app.addHook('onClose', async () => limiters.close());
 
-  registerAuth(app, deps);
+  registerAuth(app, deps, createAuthenticator(deps.db));
   registerRateLimit(app, limiters);
   app.addHook('preValidation', async (request) => {
     assertIdempotencyKey(request);

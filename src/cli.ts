@@ -7,7 +7,7 @@
 import { Command, CommanderError } from 'commander';
 import { loadConfig } from './config.ts';
 import { openMigratedDatabase } from './server.ts';
-import { createAccount } from './modules/accounts/service.ts';
+import { createAccount } from './modules/accounts/index.ts';
 import { listen } from './cli/webhooks-listen.ts';
 import { EXIT, exitCodeOf } from './cli/output.ts';
 import { registerSellerCommands } from './cli/seller-commands.ts';

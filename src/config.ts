@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { DEFAULT_DATABASE_TIMEOUTS } from './db/database.ts';
-import { StorageEnv, storageConfig, type StorageConfig } from './modules/storage/storage-config.ts';
+import { StorageEnv, storageConfig, type StorageConfig } from './modules/storage/index.ts';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 
 const Port = Type.Integer({ minimum: 0, maximum: 65535 });

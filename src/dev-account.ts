@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from './db/database.ts';
-import { countAccounts, createAccount } from './modules/accounts/service.ts';
+import { countAccounts, createAccount } from './modules/accounts/index.ts';
 
 export async function ensureDevelopmentAccount(db: Db, dataDir: string, now: Date): Promise<string | null> {
   if ((await countAccounts(db)) > 0) return null;

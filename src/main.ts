@@ -2,7 +2,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { startApp } from './server.ts';
 import { ensureDevelopmentAccount } from './dev-account.ts';
-import { startJobs } from './jobs/start.ts';
+import { startBackgroundJobs } from './background.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 
 async function main(): Promise<void> {
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     const key = await ensureDevelopmentAccount(app.deps.db, config.dataDir, app.deps.clock.now());
     if (key) app.log.info(`Development account created. Sandbox secret key: ${key}`);
   }
-  const jobs = await startJobs(app.deps, database, app.log);
+  const jobs = await startBackgroundJobs(app.deps, database, app.log);
   // A connection burst (clients opening hundreds of connections at once while the event loop is
   // busy) can overflow Node's default accept queue of 511: the kernel drops the SYNs and those
   // clients wait for TCP's 1 s retransmission. The kernel caps this at net.core.somaxconn.

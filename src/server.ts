@@ -3,8 +3,11 @@ import type { Config } from './config.ts';
 import { buildApp, type BuildOptions } from './app.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { wireAreas } from './wiring.ts';
 
+/** Also wires the areas (src/wiring.ts): the CLI's use cases run without an app. */
 export async function openMigratedDatabase(config: Config, schema?: string): Promise<DatabaseHandle> {
+  wireAreas();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

@@ -2,7 +2,7 @@
 // GET /account/events with the account's key and forwards each event recorded after it started,
 // signed by a secret of its own (printed at start), to a local URL, a line per delivery. It talks
 // to the HTTP API only, so it works while the service runs on the embedded database.
-import { newWebhookSecret, signWebhook } from '../modules/webhooks/signing.ts';
+import { newWebhookSecret, signWebhook } from '../modules/webhooks/index.ts';
 
 export interface ListenOptions {
   forwardTo: string;

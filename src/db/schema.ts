@@ -1,23 +1,23 @@
 // The database as Kysely sees it: each area declares its own tables beside its code.
 import type { Environment } from '../core/context.ts';
-import type { FoundationTables } from '../modules/accounts/tables.ts';
-import type { CatalogTables } from '../modules/catalog/tables.ts';
-import type { CustomerTables } from '../modules/customers/tables.ts';
-import type { DeliveryTables } from '../modules/fulfillment/tables.ts';
-import type { EmailTables } from '../modules/email/tables.ts';
-import type { EventTables } from '../modules/events/tables.ts';
-import type { InvoiceTables } from '../modules/invoices/tables.ts';
-import type { MeteringTables } from '../modules/metering/tables.ts';
-import type { PaymentTables } from '../modules/payments/tables.ts';
-import type { StorageTables } from '../modules/storage/tables.ts';
-import type { WebhookTables } from '../modules/webhooks/tables.ts';
+import type { FoundationTables } from '../modules/accounts/index.ts';
+import type { CatalogTables } from '../modules/catalog/index.ts';
+import type { CustomerTables } from '../modules/customers/index.ts';
+import type { DeliveryTables } from '../modules/fulfillment/index.ts';
+import type { EmailTables } from '../modules/email/index.ts';
+import type { EventTables } from '../modules/events/index.ts';
+import type { InvoiceTables } from '../modules/invoices/index.ts';
+import type { MeteringTables } from '../modules/metering/index.ts';
+import type { PaymentTables } from '../modules/payments/index.ts';
+import type { StorageTables } from '../modules/storage/index.ts';
+import type { WebhookTables } from '../modules/webhooks/index.ts';
 import type { JobTables } from '../jobs/tables.ts';
-import type { CouponTables } from '../modules/coupons/tables.ts';
-import type { SubscriptionTables } from '../flows/subscriptions/tables.ts';
-import type { PrepaidTables } from '../modules/prepaid/tables.ts';
+import type { CouponTables } from '../modules/coupons/index.ts';
+import type { SubscriptionTables } from '../flows/subscriptions/index.ts';
+import type { PrepaidTables } from '../modules/prepaid/index.ts';
 import type { IdempotencyTables } from '../http/idempotency-tables.ts';
-import type { RailTables } from '../flows/rail/tables.ts';
-import type { StorefrontTables } from '../flows/storefronts/tables.ts';
+import type { RailTables } from '../flows/rail/index.ts';
+import type { StorefrontTables } from '../flows/storefronts/index.ts';
 
 export type { Environment };
 

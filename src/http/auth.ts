@@ -2,12 +2,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.ts';
-import { createAuthenticator, type Authenticator } from '../modules/accounts/service.ts';
+import type { Authenticator } from '../core/auth.ts';
 import { renderError, toAppError } from './error-handler.ts';
 import type { App, AppDeps } from './types.ts';
 
-export function registerAuth(app: App, deps: AppDeps): void {
-  const authenticator = createAuthenticator(deps.db);
+/** Checks keys through `authenticator` (the accounts area's, handed over by app.ts). */
+export function registerAuth(app: App, deps: AppDeps, authenticator: Authenticator): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;

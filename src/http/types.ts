@@ -9,10 +9,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.ts';
 import type { Clock } from '../core/clock.ts';
 import type { Db } from '../db/database.ts';
-import type { AuthContext } from '../modules/accounts/service.ts';
-import type { Scope } from '../modules/accounts/keys.ts';
-import type { ObjectStore } from '../modules/storage/object-store.ts';
-import type { TargetPolicy } from '../modules/webhooks/target-policy.ts';
+import type { AuthContext, Scope } from '../core/auth.ts';
+import type { ObjectStore } from '../modules/storage/index.ts';
+import type { TargetPolicy } from '../modules/webhooks/index.ts';
 import type { Idempotency } from './idempotency.ts';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;

@@ -4,11 +4,11 @@
 import type { Executor } from '../../db/database.ts';
 import { isUuid } from '../../core/ids.ts';
 import { formatMoney } from '../../core/money.ts';
-import { findPublicAccount } from '../../modules/accounts/service.ts';
+import { findPublicAccount } from '../../modules/accounts/index.ts';
 import { renderBoletoPage } from './boleto-page.ts';
-import { itfBarcodePngBase64 } from '../../modules/payments/codes/itf-barcode.ts';
-import * as repo from '../../modules/payments/repository.ts';
-import { sameToken } from '../../modules/payments/secrets.ts';
+import { itfBarcodePngBase64 } from '../../modules/payments/index.ts';
+import { findInvoiceNumber, findInvoicePayers, findPaymentById } from '../../modules/payments/index.ts';
+import { sameToken } from '../../modules/payments/index.ts';
 
 export interface BoletoLink {
   slug: string;
@@ -21,11 +21,11 @@ export async function boletoPageFor(ex: Executor, link: BoletoLink): Promise<str
   if (typeof link.token !== 'string' || link.token.length === 0 || !isUuid(link.paymentId)) return null;
   const account = await findPublicAccount(ex, link.slug);
   if (!account) return null;
-  const payment = await repo.findPaymentById(ex, link.paymentId.toLowerCase());
+  const payment = await findPaymentById(ex, link.paymentId.toLowerCase());
   if (!payment || payment.account_id !== account.id || payment.method !== 'boleto' || !payment.boleto_line || !payment.boleto_barcode || !payment.boleto_due_date) return null;
   const tenant = { accountId: payment.account_id, environment: payment.environment };
-  const [invoice] = await repo.findInvoicePayers(ex, tenant, [payment.invoice_id]);
-  const number = await repo.findInvoiceNumber(ex, tenant, payment.invoice_id);
+  const [invoice] = await findInvoicePayers(ex, tenant, [payment.invoice_id]);
+  const number = await findInvoiceNumber(ex, tenant, payment.invoice_id);
   if (!invoice || !sameToken(link.token, invoice.access_token)) return null;
   return renderBoletoPage({
     accountName: account.name,

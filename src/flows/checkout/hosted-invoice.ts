@@ -5,9 +5,9 @@
 // methods it can be paid by, its cancel link, and once paid a receipt with the download links.
 import type { Environment } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
-import { toInvoiceView } from '../../modules/invoices/invoice-view.ts';
-import type { InvoiceStatus } from '../../modules/invoices/tables.ts';
-import type { PaymentMethod } from '../../modules/payments/tables.ts';
+import { toInvoiceView } from '../../modules/invoices/index.ts';
+import type { InvoiceStatus } from '../../modules/invoices/index.ts';
+import type { PaymentMethod } from '../../modules/payments/index.ts';
 import { resolveInvoiceLink, type InvoiceLink } from './invoice-link.ts';
 import { acceptedMethods, receiptOf, usableReturnUrl, type Receipt } from './pay.ts';
 import * as repo from './repository.ts';

@@ -5,8 +5,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isUuid } from '../../core/ids.ts';
 import type { Executor } from '../../db/database.ts';
-import { findPublicAccount, type PublicAccount } from '../../modules/accounts/service.ts';
-import type { InvoiceRow } from '../../modules/invoices/tables.ts';
+import { findPublicAccount, type PublicAccount } from '../../modules/accounts/index.ts';
+import type { InvoiceRow } from '../../modules/invoices/index.ts';
 import * as repo from './repository.ts';
 
 export interface InvoiceLink {

@@ -5,9 +5,9 @@
 // stylesheet is inline and allowed by its hash in the page's CSP.
 import { createHash } from 'node:crypto';
 import Handlebars from 'handlebars';
-import type { PaymentMethod } from '../../modules/payments/tables.ts';
+import type { PaymentMethod } from '../../modules/payments/index.ts';
 import type { HostedInvoice } from './hosted-invoice.ts';
-import { DEFAULT_PAGE_LOCALE, formatAmount, type PageLocale } from './locale.ts';
+import { DEFAULT_PAGE_LOCALE, formatAmount, type PageLocale } from '../../http/page-locale.ts';
 import { PAY_SCRIPT } from './pay-script.ts';
 
 const STYLES = `

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../../../test/harness.ts';
 import { createProduct, publishVersion, uniqueKey } from '../../../test/factories/catalog.ts';
-import { formatAmount } from './locale.ts';
+import { formatAmount } from '../../http/page-locale.ts';
 
 const BASE = 'https://billing.example.com';
 let t: TestContext;

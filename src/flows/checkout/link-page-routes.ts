@@ -12,9 +12,9 @@ import { htmlResponse, registerPageSecurity, sendPage } from '../../http/pages.t
 import { errorResponses, Nullable, Uuid } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { hasUnstorableString } from '../../http/validation.ts';
-import { PaymentMethodSchema } from '../../modules/payments/schemas.ts';
-import { Address } from '../storefronts/schemas.ts';
-import { pageLocale } from './locale.ts';
+import { PaymentMethodSchema } from '../../modules/payments/index.ts';
+import { Address } from '../../modules/customers/index.ts';
+import { pageLocale } from '../../http/page-locale.ts';
 import { checkoutPaymentLink, openPaymentLink } from './link-checkout.ts';
 import { PAYMENT_LINK_STYLE_HASH, renderPaymentLinkNotFound, renderPaymentLinkPage } from './link-page.ts';
 

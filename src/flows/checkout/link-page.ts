@@ -8,7 +8,7 @@
 // allowed by hash.
 import { createHash } from 'node:crypto';
 import Handlebars from 'handlebars';
-import { formatAmount, type PageLocale } from './locale.ts';
+import { formatAmount, type PageLocale } from '../../http/page-locale.ts';
 import type { PaymentLinkOffer } from './link-checkout.ts';
 
 const STYLES = `

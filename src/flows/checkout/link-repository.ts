@@ -2,7 +2,7 @@
 // URL's slug names (either environment: the link's own row says which), never across accounts.
 import type { Tenant } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
-import type { PaymentLinkRow, ProductRow, ProductVersionRow } from '../../modules/catalog/tables.ts';
+import type { PaymentLinkRow, ProductRow, ProductVersionRow } from '../../modules/catalog/index.ts';
 
 export interface LinkedOffer {
   link: PaymentLinkRow;

@@ -13,13 +13,13 @@ import type { Environment, Tenant, UseCaseContext } from '../../core/context.ts'
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { formatMoney } from '../../core/money.ts';
 import type { Executor, Tx } from '../../db/database.ts';
-import { readSandboxClock } from '../../modules/accounts/service.ts';
-import { downloadUrlOf } from '../../modules/fulfillment/service.ts';
-import type { InvoiceRow, InvoiceStatus } from '../../modules/invoices/tables.ts';
-import { itfBarcodePngBase64 } from '../../modules/payments/codes/itf-barcode.ts';
-import { toPaymentView, type PaymentView } from '../../modules/payments/payment-view.ts';
-import { createCharge } from '../../modules/payments/service.ts';
-import type { PaymentMethod, PaymentStatus } from '../../modules/payments/tables.ts';
+import { readSandboxClock } from '../../modules/accounts/index.ts';
+import { downloadUrlOf } from '../../modules/fulfillment/index.ts';
+import type { InvoiceRow, InvoiceStatus } from '../../modules/invoices/index.ts';
+import { itfBarcodePngBase64 } from '../../modules/payments/index.ts';
+import { toPaymentView, type PaymentView } from '../../modules/payments/index.ts';
+import { createCharge } from '../../modules/payments/index.ts';
+import type { PaymentMethod, PaymentStatus } from '../../modules/payments/index.ts';
 import { resolveInvoiceLink, type InvoiceLink, type LinkedInvoice } from './invoice-link.ts';
 import * as repo from './repository.ts';
 

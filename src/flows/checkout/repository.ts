@@ -2,8 +2,8 @@
 // URL's slug names, and only then is its access token compared (hosted-invoice.ts).
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import type { InvoiceLineItemRow, InvoiceRow } from '../../modules/invoices/tables.ts';
-import type { PaymentRow } from '../../modules/payments/tables.ts';
+import type { InvoiceLineItemRow, InvoiceRow } from '../../modules/invoices/index.ts';
+import type { PaymentRow } from '../../modules/payments/index.ts';
 
 export async function findAccountInvoice(ex: Executor, accountId: string, invoiceId: string): Promise<InvoiceRow | undefined> {
   return ex.selectFrom('invoices').selectAll().where('account_id', '=', accountId).where('id', '=', invoiceId).executeTakeFirst();

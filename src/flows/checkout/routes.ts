@@ -7,11 +7,11 @@ import { htmlResponse, registerPageSecurity, sendPage } from '../../http/pages.t
 import { DateTime, errorResponses, Nullable } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { hasUnstorableString } from '../../http/validation.ts';
-import { InvoiceStatus } from '../../modules/invoices/schemas.ts';
-import { PaymentMethodSchema, PaymentStatusSchema } from '../../modules/payments/schemas.ts';
+import { InvoiceStatusSchema as InvoiceStatus } from '../../modules/invoices/index.ts';
+import { PaymentMethodSchema, PaymentStatusSchema } from '../../modules/payments/index.ts';
 import { findHostedInvoice } from './hosted-invoice.ts';
 import { PAGE_STYLE_HASH, renderInvoicePage, renderNotFoundPage } from './invoice-page.ts';
-import { pageLocale } from './locale.ts';
+import { pageLocale } from '../../http/page-locale.ts';
 import { hostedInvoiceStatus, payHostedInvoice } from './pay.ts';
 
 const tags = ['checkout'];

@@ -2,9 +2,9 @@
 // payment's payer; a payment whose money went back (full refund, chargeback) loses its grants.
 import type { UseCaseContext } from '../../core/context.ts';
 import type { Tx } from '../../db/database.ts';
-import { grantDeliverablesForPayment, revokeGrantsForPayment } from '../../modules/fulfillment/service.ts';
-import type { InvoiceRow } from '../../modules/invoices/service.ts';
-import type { PaymentRow } from '../../modules/payments/tables.ts';
+import { grantDeliverablesForPayment, revokeGrantsForPayment } from '../../modules/fulfillment/index.ts';
+import type { InvoiceRow } from '../../modules/invoices/index.ts';
+import type { PaymentRow } from '../../modules/payments/index.ts';
 
 export async function deliverPaidInvoice(tx: Tx, ctx: UseCaseContext, invoice: InvoiceRow, payment: PaymentRow): Promise<void> {
   await grantDeliverablesForPayment(tx, ctx, {

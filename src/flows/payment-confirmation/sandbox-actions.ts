@@ -6,11 +6,11 @@ import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import type { Executor, Tx } from '../../db/database.ts';
-import { confirmPayment, failPayment } from '../../modules/payments/payment-transitions.ts';
-import * as repo from '../../modules/payments/repository.ts';
-import { sandboxCardOutcome, type CardInput } from '../../modules/payments/sandbox-cards.ts';
-import { matchesDigest, sameToken } from '../../modules/payments/secrets.ts';
-import type { PaymentRow } from '../../modules/payments/tables.ts';
+import { confirmPayment, failPayment } from '../../modules/payments/index.ts';
+import { findPaymentById, updatePayment } from '../../modules/payments/index.ts';
+import { sandboxCardOutcome, type CardInput } from '../../modules/payments/index.ts';
+import { matchesDigest, sameToken } from '../../modules/payments/index.ts';
+import type { PaymentRow } from '../../modules/payments/index.ts';
 
 export interface SandboxResult {
   paymentId: string;
@@ -23,7 +23,7 @@ function contextOfPayment(row: PaymentRow, now: Date, baseUrl: string): UseCaseC
 }
 
 async function sandboxPayment(ex: Executor, paymentId: string, accepts: (row: PaymentRow) => boolean): Promise<PaymentRow> {
-  const row = isUuid(paymentId) ? await repo.findPaymentById(ex, paymentId.toLowerCase()) : undefined;
+  const row = isUuid(paymentId) ? await findPaymentById(ex, paymentId.toLowerCase()) : undefined;
   if (!row || row.environment !== 'sandbox' || !accepts(row)) throw notFound('payment');
   return row;
 }
@@ -40,7 +40,7 @@ export async function findByConfirmToken(ex: Executor, paymentId: string, token:
 
 /** The confirmation page's button: confirms a pending charge; a second press finds it confirmed. */
 export async function confirmByLink(tx: Tx, row: PaymentRow, now: Date, baseUrl: string): Promise<void> {
-  const current = await repo.findPaymentById(tx, row.id);
+  const current = await findPaymentById(tx, row.id);
   if (current?.status === 'confirmed' || current?.status === 'refunded') return;
   await confirmPayment(tx, contextOfPayment(row, now, baseUrl), row.id);
 }
@@ -61,6 +61,6 @@ export async function payWithTestWallet(tx: Tx, paymentId: string, chargeToken: 
   // confirmPayment locks the invoice, then the payment: a second use at the same time waits, then
   // finds the charge confirmed and answers 409.
   const view = await confirmPayment(tx, ctx, row.id);
-  await repo.updatePayment(tx, ctx.tenant, row.id, { charge_token_used_at: now, updated_at: now });
+  await updatePayment(tx, ctx.tenant, row.id, { charge_token_used_at: now, updated_at: now });
   return { paymentId: view.id, status: view.status, failureCode: view.failureCode };
 }

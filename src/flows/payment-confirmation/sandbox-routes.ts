@@ -10,11 +10,11 @@ import { errorResponses } from '../../http/schemas.ts';
 import { htmlResponse, registerPageSecurity, sendPage } from '../../http/pages.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { hasUnstorableString } from '../../http/validation.ts';
-import { sandboxConfirmUrl } from '../../modules/payments/payment-view.ts';
-import * as repo from '../../modules/payments/repository.ts';
+import { sandboxConfirmUrl } from '../../modules/payments/index.ts';
+import { findPaymentByConfirmToken, findPaymentById } from '../../modules/payments/index.ts';
 import { confirmByLink, findByConfirmToken, payWithTestCard, payWithTestWallet } from './sandbox-actions.ts';
 import { renderSandboxPage, SANDBOX_PAGE_STYLE_HASH, type SandboxPage } from './sandbox-page.ts';
-import type { PaymentRow } from '../../modules/payments/tables.ts';
+import type { PaymentRow } from '../../modules/payments/index.ts';
 
 const tags = ['sandbox'];
 const LinkParams = Type.Object({ paymentID: Type.String() });
@@ -54,7 +54,7 @@ export function registerSandboxRoutes(app: App, deps: AppDeps): void {
       },
       async (request, reply) => {
         const unreadable = request.validationError || hasUnstorableString(request.params);
-        const row = unreadable ? undefined : await repo.findPaymentByConfirmToken(deps.db, request.params.token);
+        const row = unreadable ? undefined : await findPaymentByConfirmToken(deps.db, request.params.token);
         if (!row || row.environment !== 'sandbox') return sendPageOf(reply, 404, NOT_FOUND);
         return reply.redirect(sandboxConfirmUrl(deps.config.baseUrl, row.id, request.params.token), 302);
       },
@@ -85,7 +85,7 @@ export function registerSandboxRoutes(app: App, deps: AppDeps): void {
           if (!(error instanceof AppError) || error.status !== 409) throw error;
           return sendPageOf(reply, 409, { ...pageOf(row, request.url), action: undefined, notice: error.message, tone: 'bad' });
         }
-        const after = (await repo.findPaymentById(deps.db, row.id))!;
+        const after = (await findPaymentById(deps.db, row.id))!;
         return sendPageOf(reply, 200, pageOf(after, request.url));
       },
     );

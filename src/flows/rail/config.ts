@@ -6,7 +6,7 @@ import type { Executor } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import { currencyExponent, Money } from '../../core/money.ts';
-import { findProductByKey, getVersionPrices, resolvePublishedVersion, type PriceView, type ProductRow } from '../../modules/catalog/service.ts';
+import { findProductByKey, getVersionPrices, resolvePublishedVersion, type PriceView, type ProductRow } from '../../modules/catalog/index.ts';
 import { assetDomainOf, requireSettings, toSettingsView, type RailSettingsView } from './settings.ts';
 import type { RailSettingsRow } from './tables.ts';
 

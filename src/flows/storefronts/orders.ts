@@ -8,15 +8,16 @@ import { notFound, validationError, type FieldError } from '../../core/errors.ts
 import { formatDecimal } from '../../core/money.ts';
 import { newId } from '../../core/ids.ts';
 import type { Executor, Tx } from '../../db/database.ts';
-import * as customersRepo from '../../modules/customers/repository.ts';
-import { createCustomer, normaliseDocument } from '../../modules/customers/service.ts';
-import { recordEvent } from '../../modules/events/service.ts';
-import { createOneOffInvoice } from '../../modules/invoices/create-invoice.ts';
-import { finalizeInvoice } from '../../modules/invoices/invoice-transitions.ts';
-import type { ObjectStore } from '../../modules/storage/object-store.ts';
+import { listCustomers } from '../../modules/customers/index.ts';
+import { createCustomer, normaliseDocument } from '../../modules/customers/index.ts';
+import { recordEvent } from '../../modules/events/index.ts';
+import { createOneOffInvoice } from '../../modules/invoices/index.ts';
+import { finalizeInvoice } from '../../modules/invoices/index.ts';
+import type { ObjectStore } from '../../modules/storage/index.ts';
 import * as repo from './repository.ts';
 import { loadShopProducts, toStorefrontView, type ShopProduct } from './service.ts';
-import type { PostalAddress, StorefrontOrderRow, StorefrontRow } from './tables.ts';
+import type { PostalAddress } from '../../modules/customers/index.ts';
+import type { StorefrontOrderRow, StorefrontRow } from './tables.ts';
 
 export interface PublicShop {
   slug: string;
@@ -106,7 +107,9 @@ function validateOrder(shop: StorefrontRow, input: OrderInput): FieldError[] {
 }
 
 async function findOrCreatePayer(tx: Tx, ctx: UseCaseContext, payer: OrderInput['payer']): Promise<string> {
-  const [existing] = await customersRepo.listCustomers(tx, ctx.tenant, { email: payer.email }, 1, null);
+  const {
+    items: [existing],
+  } = await listCustomers(tx, ctx, { email: payer.email }, { limit: 1, afterId: null });
   if (existing) return existing.id;
   const created = await createCustomer(tx, ctx, { name: payer.name, email: payer.email, ...(payer.document !== undefined && { document: payer.document }) });
   return created.id;

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, DecimalString, ListQuery, Nullable, Uuid } from '../../http/schemas.ts';
+import { Address } from '../../modules/customers/index.ts';
 import { THEME_ACCENTS, THEME_PRESETS } from './storefront-rules.ts';
 
 const Status = Type.Union([Type.Literal('active'), Type.Literal('disabled')], { description: '`active` (live) or `disabled` (offline: its public routes answer 404).' });
@@ -89,17 +90,6 @@ export const PublicShop = Type.Object(
   { title: 'PublicStorefront', description: 'What a buyer sees of a shop: nothing secret, no account id.' },
 );
 
-export const Address = Type.Object(
-  {
-    line1: Text(200),
-    line2: Type.Optional(Type.String({ maxLength: 200 })),
-    city: Text(100),
-    state: Text(100),
-    postalCode: Text(20),
-    country: Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2, e.g. BR.' }),
-  },
-  { additionalProperties: false, title: 'Address' },
-);
 
 export const OrderBody = Type.Object(
   {

@@ -10,10 +10,10 @@ import { formatDecimal, toAmount } from '../../core/money.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import * as catalogRepo from '../../modules/catalog/repository.ts';
-import { recordEvent } from '../../modules/events/service.ts';
-import { expiryAfter, type ObjectStore } from '../../modules/storage/object-store.ts';
-import { assertUploadedObject, storedKeyOf } from '../../modules/storage/objects.ts';
+import { findDefaultVersion, findProduct } from '../../modules/catalog/index.ts';
+import { recordEvent } from '../../modules/events/index.ts';
+import { expiryAfter, type ObjectStore } from '../../modules/storage/index.ts';
+import { assertUploadedObject, storedKeyOf } from '../../modules/storage/index.ts';
 import * as repo from './repository.ts';
 import { assertShipping, assertSlug, resolveTheme } from './storefront-rules.ts';
 import type { FulfillmentMode, StorefrontRow, StorefrontStatus, StorefrontTheme } from './tables.ts';
@@ -102,8 +102,8 @@ export async function loadShopProducts(ex: Executor, ctx: UseCaseContext, produc
   const products: ShopProduct[] = [];
   const errors: FieldError[] = [];
   for (const [i, id] of productIds.entries()) {
-    const product = await catalogRepo.findProduct(ex, ctx.tenant, id);
-    const version = product ? await catalogRepo.findDefaultVersion(ex, ctx.tenant, id) : undefined;
+    const product = await findProduct(ex, ctx.tenant, id);
+    const version = product ? await findDefaultVersion(ex, ctx.tenant, id) : undefined;
     if (!product) errors.push({ field: `${field}[${i}]`, value: id, constraint: 'exists', description: 'is not a product of this account' });
     else if (!version) errors.push({ field: `${field}[${i}]`, value: id, constraint: 'published', description: 'has no published default version' });
     else if (product.pricing_model !== 'one_time' || version.base_price === null) {

@@ -6,7 +6,7 @@ import { AppError } from '../../core/errors.ts';
 import { htmlResponse, registerPageSecurity, sendPage } from '../../http/pages.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { hasUnstorableString } from '../../http/validation.ts';
-import { pageLocale } from '../checkout/locale.ts';
+import { pageLocale } from '../../http/page-locale.ts';
 import { openShop, presentShop } from './orders.ts';
 import { renderShopNotFound, renderShopPage, SHOP_STYLE_HASH } from './shop-page.ts';
 

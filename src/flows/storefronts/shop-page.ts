@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import Handlebars from 'handlebars';
 import { currencyExponent } from '../../core/money.ts';
-import { formatAmount, type PageLocale } from '../checkout/locale.ts';
+import { formatAmount, type PageLocale } from '../../http/page-locale.ts';
 import type { PublicShop } from './orders.ts';
 import { ACCENT_COLOURS } from './storefront-rules.ts';
 

@@ -4,7 +4,7 @@
 // constraint.
 import { fieldError, validationError, type FieldError } from '../../core/errors.ts';
 import { toAmount } from '../../core/money.ts';
-import { RESERVED_SLUGS } from '../../modules/accounts/slugs.ts';
+import { RESERVED_SLUGS } from '../../modules/accounts/index.ts';
 import type { FulfillmentMode, StorefrontTheme } from './tables.ts';
 
 export const THEME_PRESETS = ['classic', 'modern', 'minimal', 'bold'] as const;

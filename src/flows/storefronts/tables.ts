@@ -1,4 +1,5 @@
 import type { TenantColumns } from '../../db/schema.ts';
+import type { PostalAddress } from '../../modules/customers/index.ts';
 
 export type StorefrontStatus = 'active' | 'disabled';
 export type FulfillmentMode = 'pickup' | 'shipping' | 'both';
@@ -6,15 +7,6 @@ export type FulfillmentMode = 'pickup' | 'shipping' | 'both';
 export interface StorefrontTheme {
   preset: string;
   accent: string;
-}
-
-export interface PostalAddress {
-  line1: string;
-  line2?: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
 }
 
 export interface StorefrontRow extends TenantColumns {

@@ -11,10 +11,10 @@
 // step's transaction: a change applies from the next retry computed.
 import type { Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
-import { dunningSettingsOf } from '../../modules/accounts/service.ts';
-import { recordEvent } from '../../modules/events/service.ts';
-import { markInvoiceUncollectible } from '../../modules/invoices/service.ts';
-import { chargeSavedMethod, parseSavedMethod } from '../../modules/payments/service.ts';
+import { dunningSettingsOf } from '../../modules/accounts/index.ts';
+import { recordEvent } from '../../modules/events/index.ts';
+import { markInvoiceUncollectible } from '../../modules/invoices/index.ts';
+import { chargeSavedMethod, parseSavedMethod } from '../payment-confirmation/index.ts';
 import * as repo from './repository.ts';
 import { presentSubscription } from './subscription-view.ts';
 import type { SubscriptionRow } from './tables.ts';

@@ -2,9 +2,9 @@
 import type { Executor, Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
-import { parseSavedMethod } from '../../modules/payments/service.ts';
+import { parseSavedMethod } from '../payment-confirmation/index.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
-import { recordEvent } from '../../modules/events/service.ts';
+import { recordEvent } from '../../modules/events/index.ts';
 import { periodIndexAt, periodStart } from './periods.ts';
 import { billUsageTo } from './billing.ts';
 import * as repo from './repository.ts';

@@ -4,9 +4,9 @@
 import type { Executor } from '../../db/database.ts';
 import type { Tenant } from '../../core/context.ts';
 import { fieldError } from '../../core/errors.ts';
-import { getVersionPrices } from '../../modules/catalog/service.ts';
-import type { ProductVersionRow } from '../../modules/catalog/tables.ts';
-import type { PrepaidRate } from '../../modules/prepaid/balances.ts';
+import { getVersionPrices } from '../../modules/catalog/index.ts';
+import type { ProductVersionRow } from '../../modules/catalog/index.ts';
+import type { PrepaidRate } from '../../modules/prepaid/index.ts';
 
 export async function prepaidRatesOf(ex: Executor, tenant: Tenant, version: ProductVersionRow, field: string): Promise<PrepaidRate[]> {
   const prices = await getVersionPrices(ex, tenant, version.id);

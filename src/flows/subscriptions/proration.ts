@@ -3,7 +3,7 @@
 // to the currency when the invoice is made (invoices/create-invoice.ts). A credit is the same
 // amount, negative.
 import { Money } from '../../core/money.ts';
-import type { DraftLineInput } from '../../modules/invoices/service.ts';
+import type { DraftLineInput } from '../../modules/invoices/index.ts';
 
 export interface ProrationPart {
   productId: string;

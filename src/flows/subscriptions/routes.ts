@@ -8,7 +8,7 @@ import { DateTime, DateTimeInput } from '../../http/schemas.ts';
 import { advanceTestClock, getTestClock } from './test-clock.ts';
 import { Balance, CancelBody, CreateSubscriptionBody, Subscription, SubscriptionList, SubscriptionListQuery, SubscriptionParams, UpdateSubscriptionBody, ChangeVersionBody } from './schemas.ts';
 import * as subscriptions from './service.ts';
-import { getBalance } from '../../modules/prepaid/balances.ts';
+import { getBalance } from '../../modules/prepaid/index.ts';
 
 const tags = ['subscriptions'];
 

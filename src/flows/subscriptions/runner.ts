@@ -5,6 +5,7 @@ import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { Tenant } from '../../core/context.ts';
 import { billDueSubscription } from './billing.ts';
+import type { BackgroundJob, BackgroundLog } from '../../jobs/start.ts';
 import * as repo from './repository.ts';
 
 export const SUBSCRIPTION_QUEUE = 'subscriptions.bill';
@@ -48,4 +49,17 @@ export async function runDueSubscriptions(db: Db, clock: Clock, baseUrl: string,
     }
   }
   return result;
+}
+
+/** The runner as a recurring background job (every 10 s). */
+export function subscriptionCycleJob(db: Db, clock: Clock, baseUrl: string, log: BackgroundLog): BackgroundJob {
+  return {
+    queue: SUBSCRIPTION_QUEUE,
+    everySeconds: 10,
+    run: async () => {
+      const result = await runDueSubscriptions(db, clock, baseUrl);
+      if (result.invoices > 0) log.info({ invoices: result.invoices }, 'subscription periods invoiced');
+      for (const failure of result.failures) log.error(failure, 'a subscription could not be billed; tried again in an hour');
+    },
+  };
 }

@@ -6,7 +6,7 @@
 import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { Tenant } from '../../core/context.ts';
-import { advanceSandboxClock, readSandboxClock } from '../../modules/accounts/service.ts';
+import { advanceSandboxClock, readSandboxClock } from '../../modules/accounts/index.ts';
 import { MAX_PER_RUN, runDueSubscriptions } from './runner.ts';
 
 const PARALLEL_RUNNERS = 4;

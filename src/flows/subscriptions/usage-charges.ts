@@ -12,10 +12,10 @@ import type { Tx } from '../../db/database.ts';
 import { lockUsage } from '../../db/usage-lock.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { formatMoney, Money, roundMoney, sumAmounts } from '../../core/money.ts';
-import type { ProductVersionRow } from '../../modules/catalog/tables.ts';
-import { pricingSchedule } from '../../modules/customers/service.ts';
-import type { DraftLineInput } from '../../modules/invoices/service.ts';
-import { priceUsage, recordInvoicedUsage, refuseInvoicedOverlap } from '../../modules/metering/invoice-usage.ts';
+import type { ProductVersionRow } from '../../modules/catalog/index.ts';
+import { pricingSchedule } from '../../modules/customers/index.ts';
+import type { DraftLineInput } from '../../modules/invoices/index.ts';
+import { priceUsage, recordInvoicedUsage, refuseInvoicedOverlap } from '../../modules/metering/index.ts';
 import type { SubscriptionRow } from './tables.ts';
 
 export interface UsageCharge {

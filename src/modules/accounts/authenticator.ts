@@ -2,35 +2,14 @@
 // memory for ingestion routes; a key's account status and sandbox clock come with its row.
 import DataLoader from 'dataloader';
 import type { Db } from '../../db/database.ts';
-import type { Tenant } from '../../core/context.ts';
+import type { AuthContext, Authenticator, UnconfirmedKey } from '../../core/auth.ts';
 import { AppError } from '../../core/errors.ts';
 import * as repo from './repository.ts';
 import { hashKey, parseKey } from './keys.ts';
 import { KeyMemory, type KeyFacts } from './key-memory.ts';
-import type { AccountRow, KeyType } from './tables.ts';
+import type { AccountRow } from './tables.ts';
 
-export interface AuthContext extends Tenant {
-  keyId: string;
-  keyType: KeyType;
-  scopes: readonly string[];
-  /** Set when the key's facts came from memory: its row is still to be read for this request. Null otherwise. */
-  unconfirmed: UnconfirmedKey | null;
-  /**
-   * The account's sandbox test clock, read with the key (null: the real clock). Keys answered from
-   * memory (usage ingestion) do not read it: they run on the real clock.
-   */
-  sandboxClock: Date | null;
-}
-
-/**
- * A key taken from memory whose row (revoked? account active?) is still to be read for this
- * request. The route's write reads it in its own transaction and settles it; when nothing did, the
- * auth hook reads it before the answer leaves.
- */
-export interface UnconfirmedKey {
-  hash: string;
-  state: 'unconfirmed' | 'live' | 'refused';
-}
+export type { AuthContext, Authenticator, UnconfirmedKey } from '../../core/auth.ts';
 
 /** What the database says of a presented key: live, or why it does not authenticate (its account's status last). */
 export type KeyState = 'live' | KeyRefusedState;
@@ -52,20 +31,6 @@ function keyStateOf(row: repo.KeyWithAccountStatus | undefined): KeyState {
   if (!row) return 'unknown';
   if (row.revoked_at) return 'revoked';
   return row.account_status === 'active' ? 'live' : row.account_status;
-}
-
-export interface Authenticator {
-  /** Reads the key's row; throws 401 for anything that is not a live key, 403 for an account not active. */
-  authenticate(presented: string): Promise<AuthContext>;
-  /**
-   * The same, but a key found live before is answered from memory (KeyMemory) with `unconfirmed`
-   * set: the caller must have its row read before answering (the write's transaction or `confirm`).
-   */
-  authenticateFromMemory(presented: string): Promise<AuthContext>;
-  /** Reads the row of a key taken from memory: throws, and forgets the key, when it no longer authenticates. */
-  confirm(key: UnconfirmedKey): Promise<void>;
-  /** Forgets a key that a write found refused. */
-  forget(hash: string): void;
 }
 
 /**

@@ -4,22 +4,7 @@ import { hash, randomBytes } from 'node:crypto';
 import type { Environment } from '../../core/context.ts';
 import type { KeyType } from './tables.ts';
 
-export const SCOPES = [
-  'catalog:read',
-  'catalog:write',
-  'customers:read',
-  'customers:write',
-  'metering:write',
-  'metering:read',
-  'billing:read',
-  'billing:write',
-  'account:read',
-  'account:write',
-  'storefronts:read',
-  'storefronts:write',
-  'rail:read',
-] as const;
-export type Scope = (typeof SCOPES)[number];
+export { SCOPES, type Scope } from '../../core/auth.ts';
 
 const KEY_PATTERN = /^(sk|pk)_(test|live)_[A-Za-z0-9_-]{43}$/;
 

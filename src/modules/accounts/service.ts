@@ -9,7 +9,7 @@ import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { recordEvent } from '../events/service.ts';
+import { recordEvent } from '../events/index.ts';
 import * as repo from './repository.ts';
 import { assertMayGrant, assertMayRevoke, type CallingKey } from './key-scopes.ts';
 import { generateKey, hashKey, redactKey, SCOPES, type Scope } from './keys.ts';

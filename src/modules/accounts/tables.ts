@@ -1,8 +1,10 @@
+import type { KeyType } from '../../core/auth.ts';
 import type { Environment } from '../../db/schema.ts';
+
+export type { KeyType };
 
 export type AccountStatus = 'active' | 'suspended' | 'closed';
 export type CollectionMode = 'byop' | 'managed';
-export type KeyType = 'secret' | 'publishable';
 /** What the last failed dunning retry does: cancel (invoices uncollectible) or leave it past_due. */
 export type DunningFinalAction = 'cancel' | 'leave_past_due';
 

@@ -11,7 +11,7 @@ import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError, validationError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { isKnownCurrency, Money } from '../../core/money.ts';
-import { recordEvent } from '../events/service.ts';
+import { recordEvent } from '../events/index.ts';
 import { toProductView, type ProductView } from './products.ts';
 import * as repo from './repository.ts';
 import type { BillingCycle, PricingModel, ProductRow, ProductType } from './tables.ts';

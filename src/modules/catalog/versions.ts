@@ -8,7 +8,7 @@ import { AppError, notFound, validationError, type FieldError } from '../../core
 import { newId } from '../../core/ids.ts';
 import { currencyExponent, formatMoney, Money } from '../../core/money.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
-import { recordEvent } from '../events/service.ts';
+import { recordEvent } from '../events/index.ts';
 import { createFirstPaymentLink } from './payment-links/links.ts';
 import * as linkRepo from './payment-links/repository.ts';
 import { pricesByOwner, replaceVersionPrices, resolveGrants, resolvePriceInputs, savePrices, toResolved, type PriceInput, type PriceView, type ResolvedPrice } from './prices.ts';

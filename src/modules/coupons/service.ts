@@ -6,7 +6,7 @@ import { AppError, fieldError, validationError, type FieldError } from '../../co
 import { newId } from '../../core/ids.ts';
 import { formatDecimal, formatMoney, Money, sumAmounts } from '../../core/money.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
-import { recordEvent } from '../events/service.ts';
+import { recordEvent } from '../events/index.ts';
 import * as repo from './repository.ts';
 import type { CouponDuration, CouponRow } from './tables.ts';
 

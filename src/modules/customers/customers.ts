@@ -9,7 +9,7 @@ import { newId } from '../../core/ids.ts';
 import { assertMetadataSize } from '../../core/metadata.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { recordEvent } from '../events/service.ts';
+import { recordEvent } from '../events/index.ts';
 import { normaliseDocument } from './document.ts';
 import * as repo from './repository.ts';
 import type { CustomerRow } from './tables.ts';

@@ -14,7 +14,7 @@ import { AppError, notFound, validationError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { formatMoney, Money } from '../../core/money.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
-import { findProductOrThrow, getVersionPrices, moneyErrors, pricesByOwner, resolvePriceInputs, savePrices, type PriceInput, type PriceView } from '../catalog/service.ts';
+import { findProductOrThrow, getVersionPrices, moneyErrors, pricesByOwner, resolvePriceInputs, savePrices, type PriceInput, type PriceView } from '../catalog/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { lockUsage } from '../../db/usage-lock.ts';
 import { findEnrollmentOrThrow } from './enrollments.ts';

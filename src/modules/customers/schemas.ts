@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, DateTimeInput, DecimalString, ListQuery, Metadata, Nullable, Uuid } from '../../http/schemas.ts';
-import { Price, PriceInput } from '../catalog/schemas.ts';
+import { Price, PriceInputSchema as PriceInput } from '../catalog/index.ts';
 
 const Email = Type.String({ format: 'email', maxLength: 254 });
 const ExternalId = Type.String({ minLength: 1, maxLength: 200, description: 'Your own id for the customer; unique in the account and environment.' });

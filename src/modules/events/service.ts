@@ -1,11 +1,12 @@
 // The event log: every change records its domain event in the transaction of the change, so an
-// event exists exactly when its change committed. Webhook delivery reads from here (outbox).
+// event exists exactly when its change committed. Webhook delivery reads from here (outbox). Areas
+// that act on every recorded event in its transaction (webhooks: one delivery per subscribed
+// endpoint) subscribe at start (src/wiring.ts), so this module imports none of them.
 import type { Executor, Tx } from '../../db/database.ts';
-import type { UseCaseContext } from '../../core/context.ts';
+import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
-import { fanOutEvent } from '../webhooks/fan-out.ts';
 import * as repo from './repository.ts';
 
 export interface EventView {
@@ -21,14 +22,29 @@ export interface RecordOptions {
   onlyEndpointId?: string;
 }
 
+/** Acts on a recorded event inside its transaction; a throw rolls the change back with it. */
+export type EventListener = (tx: Tx, tenant: Tenant, event: RecordedEvent, now: Date, options: RecordOptions) => Promise<unknown>;
+
+export interface RecordedEvent {
+  id: string;
+  type: string;
+}
+
+const listeners = new Set<EventListener>();
+
+/** Subscribes to every event recorded from now on in this process (idempotent for one listener). */
+export function onEventRecorded(listener: EventListener): void {
+  listeners.add(listener);
+}
+
 /**
  * Records a domain event (`invoice.finalized`, ...) inside the caller's transaction, with a webhook
- * delivery to each endpoint subscribed to it (webhooks/fan-out.ts).
+ * delivery to each endpoint subscribed to it (the webhooks area's listener).
  */
 export async function recordEvent(tx: Tx, ctx: UseCaseContext, type: string, data: unknown, options: RecordOptions = {}): Promise<string> {
   const id = newId();
   await repo.insertEvent(tx, { id, account_id: ctx.tenant.accountId, environment: ctx.tenant.environment, type, data, created_at: ctx.now });
-  await fanOutEvent(tx, ctx.tenant, { id, type }, ctx.now, options.onlyEndpointId);
+  for (const listener of listeners) await listener(tx, ctx.tenant, { id, type }, ctx.now, options);
   return id;
 }
 

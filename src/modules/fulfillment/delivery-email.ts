@@ -1,5 +1,5 @@
 // The email that hands a buyer what they paid for: one link per product with a deliverable.
-import { compileEmailTemplate } from '../email/service.ts';
+import { compileEmailTemplate } from '../email/index.ts';
 
 interface DeliveryEmailData {
   accountName: string;

@@ -10,10 +10,10 @@ import { AppError, fieldError, validationError, type FieldError } from '../../co
 import { newId } from '../../core/ids.ts';
 import type { Decimal } from 'decimal.js';
 import { formatDecimal, formatMoney, INVOICE_AMOUNT_LIMIT, isInvoiceableAmount, isKnownCurrency, isSettlementAsset, Money, roundMoney, sumAmounts, toAmount } from '../../core/money.ts';
-import { findProductOrThrow } from '../catalog/service.ts';
-import { findEnrollmentOrThrow, getCustomer } from '../customers/service.ts';
-import { couponDiscountLine, recordRedemption, redeemCoupon } from '../coupons/service.ts';
-import { recordEvent } from '../events/service.ts';
+import { findProductOrThrow } from '../catalog/index.ts';
+import { findEnrollmentOrThrow, getCustomer } from '../customers/index.ts';
+import { couponDiscountLine, recordRedemption, redeemCoupon } from '../coupons/index.ts';
+import { recordEvent } from '../events/index.ts';
 import * as repo from './repository.ts';
 import { presentInvoice, type InvoiceView } from './invoice-view.ts';
 import type { InvoiceLineItemRow, InvoiceRow } from './tables.ts';

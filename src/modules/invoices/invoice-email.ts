@@ -1,6 +1,6 @@
 // The email that carries an invoice: who sends it, the total, the due date and the hosted
 // invoice page link. Handlebars escapes every value in the HTML part.
-import { compileEmailTemplate } from '../email/service.ts';
+import { compileEmailTemplate } from '../email/index.ts';
 import type { InvoiceView } from './invoice-view.ts';
 
 interface InvoiceEmailData {

@@ -6,11 +6,11 @@ import type { Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { toAmount } from '../../core/money.ts';
-import { recordEvent } from '../events/service.ts';
+import { recordEvent } from '../events/index.ts';
 import * as repo from './repository.ts';
 import { presentInvoice, type InvoiceView } from './invoice-view.ts';
 import type { InvoiceRow, InvoiceStatus } from './tables.ts';
-import { creditPaidInvoice } from '../prepaid/balances.ts';
+import { creditPaidInvoice } from '../prepaid/index.ts';
 
 /** Days from finalization to the due date when the invoice does not set one. */
 export const DEFAULT_DUE_DAYS = 7;

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { notFound } from '../../core/errors.ts';
 import { formatDecimal, formatMoney } from '../../core/money.ts';
-import { getTenant } from '../accounts/service.ts';
+import { getTenant } from '../accounts/index.ts';
 import * as repo from './repository.ts';
 import type { InvoiceLineItemRow, InvoiceRow, InvoiceStatus } from './tables.ts';
 

@@ -5,10 +5,10 @@
 import type { Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
-import { getTenant } from '../accounts/service.ts';
-import { findEnrollmentOrThrow, getCustomer, type CustomerView } from '../customers/service.ts';
-import { queueEmail } from '../email/service.ts';
-import { recordEvent } from '../events/service.ts';
+import { getTenant } from '../accounts/index.ts';
+import { findEnrollmentOrThrow, getCustomer, type CustomerView } from '../customers/index.ts';
+import { queueEmail } from '../email/index.ts';
+import { recordEvent } from '../events/index.ts';
 import * as repo from './repository.ts';
 import { renderInvoiceEmail } from './invoice-email.ts';
 import { lockInvoiceIn } from './invoice-transitions.ts';

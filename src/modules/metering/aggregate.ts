@@ -5,7 +5,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { Tenant } from '../../core/context.ts';
 import { Money } from '../../core/money.ts';
-import type { Aggregation } from '../catalog/tables.ts';
+import type { Aggregation } from '../catalog/index.ts';
 
 const HOUR_MS = 3_600_000;
 

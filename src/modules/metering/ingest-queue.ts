@@ -12,7 +12,7 @@ import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../core/clock.ts';
 import { AppError } from '../../core/errors.ts';
 import { renderError } from '../../http/error-handler.ts';
-import { keyRefusal, type UnconfirmedKey } from '../accounts/service.ts';
+import { keyRefusal, type UnconfirmedKey } from '../accounts/index.ts';
 import { storeResponses } from '../../http/idempotency-batch.ts';
 import { idempotencyInUse, idempotencyKeyReused, type Idempotency, type Outcome } from '../../http/idempotency.ts';
 import { insufficientBalance, unresolvedEventsError, usageAlreadyInvoiced } from './usage-refusals.ts';

@@ -7,7 +7,7 @@ import type { Tenant } from '../../core/context.ts';
 import { isUuid } from '../../core/ids.ts';
 import { intArrayLiteral, plainArrayLiteral, textArrayLiteral } from '../../db/array-literal.ts';
 import type { NormalizedEvent } from './normalize.ts';
-import type { KeyRefusedState } from '../accounts/service.ts';
+import type { KeyRefusedState } from '../accounts/index.ts';
 
 export interface GroupRequest {
   tenant: Tenant;

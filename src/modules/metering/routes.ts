@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { contextOf } from '../../http/context.ts';
 import { DateTimeInput, errorResponses, Nullable, Uuid } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
-import { Invoice } from '../invoices/schemas.ts';
+import { Invoice } from '../invoices/index.ts';
 import { registerIngestRoutes } from './ingest-routes.ts';
 import { invoiceUsage } from './invoice-usage.ts';
 import { EventsQuery, StoredEvent, UsageQuery, UsageSummary } from './schemas.ts';

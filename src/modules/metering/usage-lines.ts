@@ -4,7 +4,7 @@
 // add up to catalog's priceAmount for the same quantity (a property test holds them together).
 import type { Decimal } from 'decimal.js';
 import { Money } from '../../core/money.ts';
-import type { PriceSpec } from '../catalog/pricing.ts';
+import type { PriceSpec } from '../catalog/index.ts';
 
 export interface UsageLine {
   description: string;

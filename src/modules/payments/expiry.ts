@@ -5,8 +5,9 @@
 import type { Clock } from '../../core/clock.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import type { Db } from '../../db/database.ts';
-import { recordEvent } from '../events/service.ts';
+import { recordEvent } from '../events/index.ts';
 import { presentPayment } from './present-payments.ts';
+import type { BackgroundJob, BackgroundLog } from '../../jobs/start.ts';
 import * as repo from './repository.ts';
 
 const BATCH = 100;
@@ -28,4 +29,16 @@ export async function expireLapsedPayments(db: Db, clock: Clock, baseUrl: string
     total += count;
     if (count < BATCH) return total;
   }
+}
+
+/** The sweep as a recurring background job (every 15 s). */
+export function paymentExpiryJob(db: Db, clock: Clock, baseUrl: string, log: BackgroundLog): BackgroundJob {
+  return {
+    queue: 'payments.expire',
+    everySeconds: 15,
+    run: async () => {
+      const expired = await expireLapsedPayments(db, clock, baseUrl);
+      if (expired > 0) log.info({ expired }, 'lapsed charges failed as expired');
+    },
+  };
 }

@@ -9,9 +9,9 @@
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import type { Tx } from '../../db/database.ts';
-import { recordEvent } from '../events/service.ts';
-import { lockInvoice, markInvoicePaid } from '../invoices/service.ts';
-import { deliverPaidInvoice, withdrawDeliveries } from '../../flows/payment-confirmation/fulfillment.ts';
+import { recordEvent } from '../events/index.ts';
+import { lockInvoice, markInvoicePaid } from '../invoices/index.ts';
+import { deliverPaidInvoice, withdrawDeliveries } from '../../flows/payment-confirmation/index.ts';
 import { presentPayment } from './present-payments.ts';
 import type { PaymentView } from './payment-view.ts';
 import { applyRefund } from './refunds.ts';

@@ -2,7 +2,7 @@
 // link tokens and payers in one query.
 import type { UseCaseContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
-import { getTenant } from '../accounts/service.ts';
+import { getTenant } from '../accounts/index.ts';
 import { toPaymentView, type PayerView, type PaymentView } from './payment-view.ts';
 import * as repo from './repository.ts';
 import type { PaymentRow } from './tables.ts';

@@ -23,7 +23,7 @@ export { createCharge, type ChargeInput } from './create-charge.ts';
 export { confirmPayment, failPayment, chargeBackPayment } from './payment-transitions.ts';
 export { refundPayment, listRefunds, type RefundView } from './refunds.ts';
 export { expireLapsedPayments } from './expiry.ts';
-export { chargeSavedMethod, parseSavedMethod, type SavedMethod } from '../../flows/payment-confirmation/saved-methods.ts';
+export { chargeSavedMethod, parseSavedMethod, type SavedMethod } from '../../flows/payment-confirmation/index.ts';
 export type { PaymentView } from './payment-view.ts';
 export type { PaymentFilter } from './repository.ts';
 

@@ -5,18 +5,14 @@ import type { Tx } from '../../db/database.ts';
 import type { Tenant } from '../../core/context.ts';
 import { newId } from '../../core/ids.ts';
 import { enqueueJobs } from '../../jobs/queue.ts';
+import type { RecordedEvent, RecordOptions } from '../events/index.ts';
 import * as repo from './repository.ts';
 import type { WebhookDeliveryRow } from './tables.ts';
 
 export const WEBHOOK_QUEUE = 'webhook.deliver';
 
-export interface RecordedEvent {
-  id: string;
-  type: string;
-}
-
 /** Creates the event's deliveries: to every subscribed endpoint, or to `onlyEndpointId`. Returns their ids. */
-export async function fanOutEvent(tx: Tx, tenant: Tenant, event: RecordedEvent, now: Date, onlyEndpointId?: string): Promise<string[]> {
+export async function fanOutEvent(tx: Tx, tenant: Tenant, event: RecordedEvent, now: Date, { onlyEndpointId }: RecordOptions = {}): Promise<string[]> {
   const endpointIds = onlyEndpointId ? [onlyEndpointId] : await repo.subscribedEndpointIds(tx, tenant, event.type);
   if (endpointIds.length === 0) return [];
   const rows: WebhookDeliveryRow[] = endpointIds.map((endpointId) => ({

@@ -6,7 +6,7 @@ import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
 import { runJobNow } from '../../jobs/queue.ts';
-import { recordEvent } from '../events/service.ts';
+import { recordEvent } from '../events/index.ts';
 import { ALL_EVENTS, EVENT_KINDS, isEventKind } from './event-kinds.ts';
 import { WEBHOOK_QUEUE } from './fan-out.ts';
 import * as repo from './repository.ts';

@@ -7,7 +7,7 @@ import { fieldError, notFound } from '../../../core/errors.ts';
 import { newId } from '../../../core/ids.ts';
 import { Money } from '../../../core/money.ts';
 import { toPage, type Page, type PageRequest } from '../../../core/pagination.ts';
-import { getTenant } from '../../accounts/service.ts';
+import { getTenant } from '../../accounts/index.ts';
 import * as repo from './repository.ts';
 import * as catalogRepo from '../repository.ts';
 import type { PaymentLinkRow } from '../tables.ts';

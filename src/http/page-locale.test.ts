@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, pageLocale } from './locale.ts';
+import { formatAmount, pageLocale } from './page-locale.ts';
 
 describe('page locale', () => {
   it('is pt-BR by default and English only when the browser prefers it', () => {

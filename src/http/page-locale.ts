@@ -4,7 +4,7 @@
 // NumberFormat reads a string as a decimal (no float on the way), so "1234.50" BRL is
 // "R$ 1.234,50" in pt-BR and "R$1,234.50" in en.
 import Negotiator from 'negotiator';
-import { currencyExponent, isSettlementAsset } from '../../core/money.ts';
+import { currencyExponent, isSettlementAsset } from '../core/money.ts';
 
 export const PAGE_LOCALES = ['pt-BR', 'en'] as const;
 export type PageLocale = (typeof PAGE_LOCALES)[number];

@@ -1,0 +1,33 @@
+// The background work of a service process: each area's job handlers, gathered here so the job
+// queue (src/jobs/) imports no area. Webhook deliveries, outgoing emails (when SMTP is set), and
+// the recurring jobs: the subscription cycle runner, the payment expiry sweep and the
+// idempotency-key purge.
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from './db/database.ts';
+import type { AppDeps } from './http/types.ts';
+import { startJobs, type BackgroundJob, type StartedJobs } from './jobs/start.ts';
+import { createMailer, emailJobHandler } from './modules/email/index.ts';
+import { paymentExpiryJob } from './modules/payments/index.ts';
+import { webhookJobHandler } from './modules/webhooks/index.ts';
+import { subscriptionCycleJob } from './flows/subscriptions/index.ts';
+
+export async function startBackgroundJobs(deps: AppDeps, database: Pick<DatabaseHandle, 'listen'>, log: FastifyBaseLogger): Promise<StartedJobs> {
+  const { db, clock, config } = deps;
+  const mailer = createMailer(config);
+  const jobs: BackgroundJob[] = [
+    webhookJobHandler({ db, clock, policy: deps.webhookPolicy }),
+    paymentExpiryJob(db, clock, config.baseUrl, log),
+    subscriptionCycleJob(db, clock, config.baseUrl, log),
+    {
+      queue: 'idempotency.purge',
+      everySeconds: 3600,
+      run: async () => {
+        const removed = await deps.idempotency.purgeExpired();
+        if (removed > 0) log.info({ removed }, 'expired idempotency keys purged');
+      },
+    },
+  ];
+  // Without SMTP, production emails wait in the outbox with their jobs until it is set.
+  if (mailer) jobs.push(emailJobHandler(db, mailer, clock));
+  return startJobs({ db, clock, log, options: config.jobs, jobs, onStop: () => mailer?.close() }, database);
+}

@@ -1,0 +1,4 @@
+// The door of flows/storefronts: the only file other areas import (docs/ARCHITECTURE.md).
+export { registerStorefrontRoutes } from './routes.ts';
+export { registerShopPageRoutes } from './shop-page-routes.ts';
+export { type StorefrontTables } from './tables.ts';

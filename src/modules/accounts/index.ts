@@ -1,0 +1,8 @@
+// The door of modules/accounts: the only file other areas import (docs/ARCHITECTURE.md).
+export { registerAdminRoutes } from './admin-routes.ts';
+export { createAuthenticator } from './authenticator.ts';
+export { registerPublicAccountRoutes } from './public-routes.ts';
+export { registerAccountRoutes } from './routes.ts';
+export { advanceSandboxClock, cardProcessorOf, countAccounts, createAccount, dunningSettingsOf, findPublicAccount, getTenant, keyRefusal, publishableKeyFor, readSandboxClock, type KeyRefusedState, type PublicAccount, type UnconfirmedKey } from './service.ts';
+export { RESERVED_SLUGS } from './slugs.ts';
+export { type FoundationTables } from './tables.ts';

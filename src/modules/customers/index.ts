@@ -1,0 +1,6 @@
+// The door of modules/customers: the only file other areas import (docs/ARCHITECTURE.md).
+export { Address, type PostalAddress } from './address.ts';
+export { registerEnrollmentRoutes } from './enrollment-routes.ts';
+export { registerCustomerRoutes } from './routes.ts';
+export { createCustomer, createEnrollment, findCustomerOrThrow, findEnrollmentOrThrow, getCustomer, listCustomers, normaliseDocument, pricingSchedule, resolveEnrollment, type CustomerView } from './service.ts';
+export { type CustomerTables } from './tables.ts';

@@ -1,0 +1,4 @@
+// The door of modules/fulfillment: the only file other areas import (docs/ARCHITECTURE.md).
+export { registerDeliveryRoutes } from './routes.ts';
+export { downloadUrlOf, grantDeliverablesForPayment, revokeGrantsForPayment } from './service.ts';
+export { type DeliveryTables } from './tables.ts';

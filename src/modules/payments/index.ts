@@ -1,0 +1,12 @@
+// The door of modules/payments: the only file other areas import (docs/ARCHITECTURE.md).
+export { paymentExpiryJob } from './expiry.ts';
+export { itfBarcodePngBase64 } from './codes/itf-barcode.ts';
+export { sandboxConfirmUrl, toPaymentView, type PaymentView } from './payment-view.ts';
+export { providerFor } from './provider.ts';
+export { findInvoiceNumber, findInvoicePayers, findPaymentByConfirmToken, findPaymentById, updatePayment } from './repository.ts';
+export { registerPaymentRoutes } from './routes.ts';
+export { TEST_CARDS, sandboxCardOutcome, type CardInput } from './sandbox-cards.ts';
+export { PaymentMethodSchema, PaymentStatusSchema } from './schemas.ts';
+export { matchesDigest, sameToken } from './secrets.ts';
+export { confirmPayment, createCharge, failPayment } from './service.ts';
+export { type PaymentMethod, type PaymentRow, type PaymentStatus, type PaymentTables } from './tables.ts';
