@@ -18,30 +18,19 @@ import { ERROR_RESPONSE, sharedSchemas } from './http/schemas.ts';
 import type { App, AppDeps } from './http/types.ts';
 import { assertStorableStrings, validatorCompiler } from './http/validation.ts';
 import { wireAreas } from './wiring.ts';
-import { createAuthenticator } from './modules/accounts/index.ts';
-import { registerAccountRoutes } from './modules/accounts/index.ts';
-import { registerAdminRoutes } from './modules/accounts/index.ts';
-import { registerPublicAccountRoutes } from './modules/accounts/index.ts';
-import { registerStorefrontRoutes } from './flows/storefronts/index.ts';
-import { registerShopPageRoutes } from './flows/storefronts/index.ts';
-import { registerCatalogRoutes } from './modules/catalog/index.ts';
-import { registerCheckoutRoutes } from './flows/checkout/index.ts';
-import { registerPaymentLinkCheckoutRoutes } from './flows/checkout/index.ts';
-import { registerMeterRoutes } from './modules/catalog/index.ts';
-import { registerPaymentLinkRoutes } from './modules/catalog/index.ts';
-import { registerCustomerRoutes } from './modules/customers/index.ts';
+import { createAuthenticator, registerAccountRoutes, registerAdminRoutes, registerPublicAccountRoutes } from './modules/accounts/index.ts';
+import { registerStorefrontRoutes, registerShopPageRoutes } from './flows/storefronts/index.ts';
+import { registerCatalogRoutes, registerMeterRoutes, registerPaymentLinkRoutes } from './modules/catalog/index.ts';
+import { registerCheckoutRoutes, registerPaymentLinkCheckoutRoutes, registerBoletoRoutes } from './flows/checkout/index.ts';
+import { registerCustomerRoutes, registerEnrollmentRoutes } from './modules/customers/index.ts';
 import { registerDeliveryRoutes } from './modules/fulfillment/index.ts';
-import { registerEnrollmentRoutes } from './modules/customers/index.ts';
 import { registerEmailRoutes } from './modules/email/index.ts';
 import { registerEventRoutes } from './modules/events/index.ts';
 import { registerHealthRoutes } from './modules/health/index.ts';
 import { registerInvoiceRoutes } from './modules/invoices/index.ts';
 import { registerMeteringRoutes } from './modules/metering/index.ts';
-import { registerPaymentRoutes } from './modules/payments/index.ts';
-import { registerSandboxRoutes } from './flows/payment-confirmation/index.ts';
-import { registerBoletoRoutes } from './flows/checkout/index.ts';
-import { createObjectStore } from './modules/storage/index.ts';
-import { registerStorageRoutes } from './modules/storage/index.ts';
+import { registerPaymentRoutes, registerSandboxRoutes } from './flows/payment-confirmation/index.ts';
+import { createObjectStore, registerStorageRoutes } from './modules/storage/index.ts';
 import { registerWebhookRoutes } from './modules/webhooks/index.ts';
 import { registerRailRoutes } from './flows/rail/index.ts';
 import { registerCouponRoutes } from './modules/coupons/index.ts';
@@ -67,7 +56,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
     // cheaper than a UUIDv7, and one is made for every request.
     genReqId: () => randomUUID(),
     bodyLimit: config.bodyLimitBytes,
-    // Off unless TRUST_PROXY names the proxies in front (src/http/trust-proxy.ts).
+    // Off unless TRUST_PROXY names the proxies in front (src/core/trust-proxy.ts).
     trustProxy: config.trustProxy,
     // The response serialiser validates anyOf branches with its own Ajv: teach it our format too.
     serializerOpts: { ajv: { formats: { decimal: new RegExp(DECIMAL_PATTERN) } } },

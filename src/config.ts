@@ -2,8 +2,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { DEFAULT_DATABASE_TIMEOUTS } from './db/database.ts';
-import { StorageEnv, storageConfig, type StorageConfig } from './modules/storage/index.ts';
-import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
+import { StorageEnv, storageConfig, type StorageConfig } from './storage-config.ts';
+import { parseTrustProxy, type TrustProxy } from './core/trust-proxy.ts';
 
 const Port = Type.Integer({ minimum: 0, maximum: 65535 });
 const Positive = Type.Integer({ minimum: 1 });
@@ -39,7 +39,7 @@ const EnvSchema = Type.Object({
   DATABASE_STATEMENT_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 0 })),
   DATABASE_LOCK_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 0 })),
   ...StorageEnv.properties,
-  // Operations: see src/http/trust-proxy.ts.
+  // Operations: see src/core/trust-proxy.ts.
   TRUST_PROXY: Type.Optional(Type.String()),
   // Background jobs (src/jobs/) and webhooks (docs/webhooks.md).
   JOBS_CONCURRENCY: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),

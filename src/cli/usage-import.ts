@@ -9,8 +9,7 @@ import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse';
-import type { BillingClient, RequestBody } from '../../packages/sdk/src/index.ts';
-import { BillingError } from '../../packages/sdk/src/index.ts';
+import { type BillingClient, type RequestBody, BillingError } from '../../packages/sdk/src/index.ts';
 
 type UsageEvent = RequestBody<'/metering/events/batch', 'post'>['events'][number];
 

@@ -10,8 +10,8 @@ import type { Config } from '../config.ts';
 import type { Clock } from '../core/clock.ts';
 import type { Db } from '../db/database.ts';
 import type { AuthContext, Scope } from '../core/auth.ts';
-import type { ObjectStore } from '../modules/storage/index.ts';
-import type { TargetPolicy } from '../modules/webhooks/index.ts';
+import type { ObjectStore } from '../core/object-store.ts';
+import type { TargetPolicy } from '../core/webhook-targets.ts';
 import type { Idempotency } from './idempotency.ts';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;

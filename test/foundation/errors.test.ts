@@ -1,7 +1,6 @@
 // Every error shape of the interface (section 2 "Error bodies", section 7), including Fastify's own
 // failures mapped into them.
-import type { AddressInfo, Socket } from 'node:net';
-import { connect } from 'node:net';
+import { type AddressInfo, type Socket, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { openTestDatabase, seedAccount, startTestApp, testConfig, type SeededAccount, type TestContext } from '../harness.ts';

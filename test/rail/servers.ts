@@ -2,8 +2,7 @@
 // in front of it that can be stopped and restarted (how "the service is unreachable" is simulated:
 // connections are refused while the service process itself keeps running), and a seller server.
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer as createTcpServer, connect, type Server as TcpServer, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, connect, type Server as TcpServer, type Socket, type AddressInfo } from 'node:net';
 import type { TestContext } from '../harness.ts';
 
 export async function listenService(t: TestContext): Promise<string> {

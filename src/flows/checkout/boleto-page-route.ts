@@ -6,9 +6,7 @@ import { isUuid } from '../../core/ids.ts';
 import { formatMoney } from '../../core/money.ts';
 import { findPublicAccount } from '../../modules/accounts/index.ts';
 import { renderBoletoPage } from './boleto-page.ts';
-import { itfBarcodePngBase64 } from '../../modules/payments/index.ts';
-import { findInvoiceNumber, findInvoicePayers, findPaymentById } from '../../modules/payments/index.ts';
-import { sameToken } from '../../modules/payments/index.ts';
+import { itfBarcodePngBase64, findInvoiceNumber, findInvoicePayers, findPaymentById, sameToken } from '../../modules/payments/index.ts';
 
 export interface BoletoLink {
   slug: string;

@@ -5,8 +5,7 @@
 // methods it can be paid by, its cancel link, and once paid a receipt with the download links.
 import type { Environment } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
-import { toInvoiceView } from '../../modules/invoices/index.ts';
-import type { InvoiceStatus } from '../../modules/invoices/index.ts';
+import { toInvoiceView, type InvoiceStatus } from '../../modules/invoices/index.ts';
 import type { PaymentMethod } from '../../modules/payments/index.ts';
 import { resolveInvoiceLink, type InvoiceLink } from './invoice-link.ts';
 import { acceptedMethods, receiptOf, usableReturnUrl, type Receipt } from './pay.ts';

@@ -16,10 +16,14 @@ import type { Executor, Tx } from '../../db/database.ts';
 import { readSandboxClock } from '../../modules/accounts/index.ts';
 import { downloadUrlOf } from '../../modules/fulfillment/index.ts';
 import type { InvoiceRow, InvoiceStatus } from '../../modules/invoices/index.ts';
-import { itfBarcodePngBase64 } from '../../modules/payments/index.ts';
-import { toPaymentView, type PaymentView } from '../../modules/payments/index.ts';
-import { createCharge } from '../../modules/payments/index.ts';
-import type { PaymentMethod, PaymentStatus } from '../../modules/payments/index.ts';
+import {
+  itfBarcodePngBase64,
+  toPaymentView,
+  type PaymentView,
+  createCharge,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '../../modules/payments/index.ts';
 import { resolveInvoiceLink, type InvoiceLink, type LinkedInvoice } from './invoice-link.ts';
 import * as repo from './repository.ts';
 

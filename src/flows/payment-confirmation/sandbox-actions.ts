@@ -6,11 +6,17 @@ import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import type { Executor, Tx } from '../../db/database.ts';
-import { confirmPayment, failPayment } from '../../modules/payments/index.ts';
-import { findPaymentById, updatePayment } from '../../modules/payments/index.ts';
-import { sandboxCardOutcome, type CardInput } from '../../modules/payments/index.ts';
-import { matchesDigest, sameToken } from '../../modules/payments/index.ts';
-import type { PaymentRow } from '../../modules/payments/index.ts';
+import {
+  failPayment,
+  findPaymentById,
+  updatePayment,
+  sandboxCardOutcome,
+  type CardInput,
+  matchesDigest,
+  sameToken,
+  type PaymentRow,
+} from '../../modules/payments/index.ts';
+import { confirmPayment } from './payment-outcomes.ts';
 
 export interface SandboxResult {
   paymentId: string;

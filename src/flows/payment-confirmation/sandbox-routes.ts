@@ -10,11 +10,9 @@ import { errorResponses } from '../../http/schemas.ts';
 import { htmlResponse, registerPageSecurity, sendPage } from '../../http/pages.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { hasUnstorableString } from '../../http/validation.ts';
-import { sandboxConfirmUrl } from '../../modules/payments/index.ts';
-import { findPaymentByConfirmToken, findPaymentById } from '../../modules/payments/index.ts';
+import { sandboxConfirmUrl, findPaymentByConfirmToken, findPaymentById, type PaymentRow } from '../../modules/payments/index.ts';
 import { confirmByLink, findByConfirmToken, payWithTestCard, payWithTestWallet } from './sandbox-actions.ts';
 import { renderSandboxPage, SANDBOX_PAGE_STYLE_HASH, type SandboxPage } from './sandbox-page.ts';
-import type { PaymentRow } from '../../modules/payments/index.ts';
 
 const tags = ['sandbox'];
 const LinkParams = Type.Object({ paymentID: Type.String() });

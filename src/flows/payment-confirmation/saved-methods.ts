@@ -6,11 +6,8 @@
 import type { Tx } from '../../db/database.ts';
 import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { fieldError } from '../../core/errors.ts';
-import { createCharge } from '../../modules/payments/index.ts';
-import { confirmPayment, failPayment } from '../../modules/payments/index.ts';
-import type { PaymentView } from '../../modules/payments/index.ts';
-import { providerFor } from '../../modules/payments/index.ts';
-import { TEST_CARDS } from '../../modules/payments/index.ts';
+import { createCharge, failPayment, type PaymentView, providerFor, TEST_CARDS } from '../../modules/payments/index.ts';
+import { confirmPayment } from './payment-outcomes.ts';
 
 const MANDATES: Readonly<Record<string, string | null>> = {
   pix_mandate_active: null,

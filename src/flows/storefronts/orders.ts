@@ -8,15 +8,12 @@ import { notFound, validationError, type FieldError } from '../../core/errors.ts
 import { formatDecimal } from '../../core/money.ts';
 import { newId } from '../../core/ids.ts';
 import type { Executor, Tx } from '../../db/database.ts';
-import { listCustomers } from '../../modules/customers/index.ts';
-import { createCustomer, normaliseDocument } from '../../modules/customers/index.ts';
+import { listCustomers, createCustomer, normaliseDocument, type PostalAddress } from '../../modules/customers/index.ts';
 import { recordEvent } from '../../modules/events/index.ts';
-import { createOneOffInvoice } from '../../modules/invoices/index.ts';
-import { finalizeInvoice } from '../../modules/invoices/index.ts';
+import { createOneOffInvoice, finalizeInvoice } from '../../modules/invoices/index.ts';
 import type { ObjectStore } from '../../modules/storage/index.ts';
 import * as repo from './repository.ts';
 import { loadShopProducts, toStorefrontView, type ShopProduct } from './service.ts';
-import type { PostalAddress } from '../../modules/customers/index.ts';
 import type { StorefrontOrderRow, StorefrontRow } from './tables.ts';
 
 export interface PublicShop {

@@ -14,12 +14,11 @@ import { createEnrollment, findCustomerOrThrow, resolveEnrollment } from '../../
 import { recordEvent } from '../../modules/events/index.ts';
 import { billDueSubscription } from './billing.ts';
 import { openBalance } from '../../modules/prepaid/index.ts';
-import { periodIndexAt, periodStart } from './periods.ts';
+import { periodIndexAt, periodStart, type BillingCycle } from './periods.ts';
 import { prepaidRatesOf } from './prepaid-terms.ts';
 import * as repo from './repository.ts';
 import { presentSubscription, type SubscriptionView } from './subscription-view.ts';
 import type { BillingMode, CollectionMethod, SubscriptionRow } from './tables.ts';
-import type { BillingCycle } from './periods.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -4,8 +4,7 @@
 import type { Executor } from '../../db/database.ts';
 import type { Tenant } from '../../core/context.ts';
 import { fieldError } from '../../core/errors.ts';
-import { getVersionPrices } from '../../modules/catalog/index.ts';
-import type { ProductVersionRow } from '../../modules/catalog/index.ts';
+import { getVersionPrices, type ProductVersionRow } from '../../modules/catalog/index.ts';
 import type { PrepaidRate } from '../../modules/prepaid/index.ts';
 
 export async function prepaidRatesOf(ex: Executor, tenant: Tenant, version: ProductVersionRow, field: string): Promise<PrepaidRate[]> {

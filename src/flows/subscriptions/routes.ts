@@ -1,12 +1,21 @@
 import { pageRequest } from '../../core/pagination.ts';
 import { contextOf } from '../../http/context.ts';
-import { errorResponses } from '../../http/schemas.ts';
+import { errorResponses, DateTime, DateTimeInput } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../core/errors.ts';
-import { DateTime, DateTimeInput } from '../../http/schemas.ts';
 import { advanceTestClock, getTestClock } from './test-clock.ts';
-import { Balance, CancelBody, CreateSubscriptionBody, Subscription, SubscriptionList, SubscriptionListQuery, SubscriptionParams, UpdateSubscriptionBody, ChangeVersionBody } from './schemas.ts';
+import {
+  Balance,
+  CancelBody,
+  CreateSubscriptionBody,
+  Subscription,
+  SubscriptionList,
+  SubscriptionListQuery,
+  SubscriptionParams,
+  UpdateSubscriptionBody,
+  ChangeVersionBody,
+} from './schemas.ts';
 import * as subscriptions from './service.ts';
 import { getBalance } from '../../modules/prepaid/index.ts';
 

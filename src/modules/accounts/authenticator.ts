@@ -2,7 +2,7 @@
 // memory for ingestion routes; a key's account status and sandbox clock come with its row.
 import DataLoader from 'dataloader';
 import type { Db } from '../../db/database.ts';
-import type { AuthContext, Authenticator, UnconfirmedKey } from '../../core/auth.ts';
+import type { Authenticator } from '../../core/auth.ts';
 import { AppError } from '../../core/errors.ts';
 import * as repo from './repository.ts';
 import { hashKey, parseKey } from './keys.ts';

@@ -1,7 +1,6 @@
 // How emails leave the service. Only SMTP exists today (nodemailer); without SMTP_URL there is no
 // mailer and emails stay in the outbox table, readable there (and through GET /test/emails).
 import nodemailer from 'nodemailer';
-import type { Config } from '../../config.ts';
 
 export interface OutgoingEmail {
   to: string;
@@ -27,7 +26,7 @@ export class MailerError extends Error {
 }
 
 /** The configured mailer, or null when SMTP_URL is not set. */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Mailer | null {
+export function createMailer(config: { smtpUrl: string | null; mailFrom: string }): Mailer | null {
   return config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : null;
 }
 

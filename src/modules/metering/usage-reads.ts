@@ -3,9 +3,8 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
-import { findMetersByKeys } from '../catalog/index.ts';
+import { findMetersByKeys, type MeterRow } from '../catalog/index.ts';
 import { findEnrollmentOrThrow } from '../customers/index.ts';
-import type { MeterRow } from '../catalog/index.ts';
 import { aggregateUsage, bucketCount, type Bucket, type Granularity } from './aggregate.ts';
 
 const MAX_BUCKETS = 1000;

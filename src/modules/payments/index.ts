@@ -4,9 +4,23 @@ export { itfBarcodePngBase64 } from './codes/itf-barcode.ts';
 export { sandboxConfirmUrl, toPaymentView, type PaymentView } from './payment-view.ts';
 export { providerFor } from './provider.ts';
 export { findInvoiceNumber, findInvoicePayers, findPaymentByConfirmToken, findPaymentById, updatePayment } from './repository.ts';
-export { registerPaymentRoutes } from './routes.ts';
 export { TEST_CARDS, sandboxCardOutcome, type CardInput } from './sandbox-cards.ts';
 export { PaymentMethodSchema, PaymentStatusSchema } from './schemas.ts';
+export * as paymentSchemas from './schemas.ts';
 export { matchesDigest, sameToken } from './secrets.ts';
-export { confirmPayment, createCharge, failPayment } from './service.ts';
+export { presentPayment } from './present-payments.ts';
+export {
+  applyRefund,
+  chargeBackPayment,
+  confirmCharge,
+  createCharge,
+  failPayment,
+  failPendingAsSuperseded,
+  getPayment,
+  listPayments,
+  listRefunds,
+  refundPayment,
+  type RefundInput,
+  type RefundView,
+} from './service.ts';
 export { type PaymentMethod, type PaymentRow, type PaymentStatus, type PaymentTables } from './tables.ts';

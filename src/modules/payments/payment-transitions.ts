@@ -1,8 +1,9 @@
 // Payment state moves (interface section 3): pending -> confirmed | failed; confirmed -> confirmed
 // with refundedAmount growing, -> refunded at the full amount (refunds.ts), -> charged_back.
-// One more move, for money that really arrived: a charge dropped as `superseded` that the buyer
-// pays anyway (a Pix code already in their bank app) is confirmed and, as its invoice is paid by
-// then, refunded in full with reason `duplicate`. Nothing is lost and nothing is counted twice.
+// A charge dropped as `superseded` that the buyer pays anyway (a Pix code already in their bank
+// app) may be confirmed too: the payment-confirmation flow then refunds it in full.
+// These are the payment's own moves; what they cause elsewhere (the invoice paid, deliverables
+// granted or revoked) is the payment-confirmation flow's (src/flows/payment-confirmation).
 // Lock order: the invoice, then its payments (as charge creation does), so moves never deadlock.
 // Every move records its event in the caller's transaction; any other move answers 409
 // `invalid_payment_state` naming from and to.
@@ -10,11 +11,9 @@ import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import type { Tx } from '../../db/database.ts';
 import { recordEvent } from '../events/index.ts';
-import { lockInvoice, markInvoicePaid } from '../invoices/index.ts';
-import { deliverPaidInvoice, withdrawDeliveries } from '../../flows/payment-confirmation/index.ts';
+import { lockInvoice, type InvoiceRow } from '../invoices/index.ts';
 import { presentPayment } from './present-payments.ts';
 import type { PaymentView } from './payment-view.ts';
-import { applyRefund } from './refunds.ts';
 import * as repo from './repository.ts';
 import type { PaymentRow, PaymentStatus } from './tables.ts';
 
@@ -38,10 +37,10 @@ export async function failPendingAsSuperseded(tx: Tx, ctx: UseCaseContext, invoi
 }
 
 /**
- * The provider says the money arrived (sandbox page, test card or widget, test helper). The invoice
- * is paid when open; when it is paid or void already, the money goes back in full at once.
+ * The provider says the money arrived: pending (or superseded) -> confirmed, with the invoice
+ * locked first. Returns both rows as they are now, for the flow to settle the invoice.
  */
-export async function confirmPayment(tx: Tx, ctx: UseCaseContext, paymentId: string): Promise<PaymentView> {
+export async function confirmCharge(tx: Tx, ctx: UseCaseContext, paymentId: string): Promise<{ payment: PaymentRow; invoice: InvoiceRow }> {
   const seen = await repo.findPayment(tx, ctx.tenant, paymentId);
   if (!seen) throw notFound('payment');
   const invoice = await lockInvoice(tx, ctx, seen.invoice_id);
@@ -51,7 +50,7 @@ export async function confirmPayment(tx: Tx, ctx: UseCaseContext, paymentId: str
   if (payment.status === 'pending' && payment.expires_at && payment.expires_at <= ctx.now) {
     throw invalidMove('pending', 'confirmed', `The ${payment.method} charge expired at ${payment.expires_at.toISOString()}; create a new charge.`);
   }
-  let row = await repo.updatePayment(tx, ctx.tenant, payment.id, {
+  const row = await repo.updatePayment(tx, ctx.tenant, payment.id, {
     status: 'confirmed',
     confirmed_at: ctx.now,
     failure_code: null,
@@ -59,14 +58,7 @@ export async function confirmPayment(tx: Tx, ctx: UseCaseContext, paymentId: str
     updated_at: ctx.now,
   });
   await recordEvent(tx, ctx, 'payment.confirmed', await presentPayment(tx, ctx, row));
-  if (invoice.status === 'open' || invoice.status === 'uncollectible') {
-    await failPendingAsSuperseded(tx, ctx, invoice.id);
-    await markInvoicePaid(tx, ctx, invoice.id, ctx.now);
-    await deliverPaidInvoice(tx, ctx, invoice, row);
-  } else {
-    ({ payment: row } = await applyRefund(tx, ctx, row, { amount: row.amount, reason: invoice.status === 'paid' ? 'duplicate' : `invoice_${invoice.status}` }));
-  }
-  return presentPayment(tx, ctx, row);
+  return { payment: row, invoice };
 }
 
 /** pending -> failed with the reason the provider gave (a decline, `expired`, ...). */
@@ -80,14 +72,13 @@ export async function failPayment(tx: Tx, ctx: UseCaseContext, paymentId: string
 }
 
 /**
- * confirmed -> charged_back: the buyer disputed the charge with their bank. The download grants of
- * the payment are revoked; the invoice stays paid (as with Stripe, a dispute does not reopen it).
+ * confirmed -> charged_back: the buyer disputed the charge with their bank. The invoice stays paid
+ * (as with Stripe, a dispute does not reopen it).
  */
 export async function chargeBackPayment(tx: Tx, ctx: UseCaseContext, paymentId: string): Promise<PaymentView> {
   const payment = await lockPayment(tx, ctx, paymentId);
   if (payment.status !== 'confirmed') throw invalidMove(payment.status, 'charged_back');
   const row = await repo.updatePayment(tx, ctx.tenant, payment.id, { status: 'charged_back', charged_back_at: ctx.now, updated_at: ctx.now });
-  await withdrawDeliveries(tx, ctx, row.id);
   const view = await presentPayment(tx, ctx, row);
   await recordEvent(tx, ctx, 'payment.charged_back', view);
   return view;

@@ -1,7 +1,7 @@
 // Refunds: POST/GET /billing/payments/{paymentID}/refunds.
 // Invariants: only a confirmed payment is refunded; the sum of its refunds never passes its amount
 // (the payment row is locked, and a check constraint backs it); at the full amount the payment
-// becomes `refunded` and its download grants are revoked. The sandbox processor refunds at once
+// becomes `refunded` (the payment-confirmation flow then revokes its download grants). The sandbox processor refunds at once
 // (status `succeeded`). Each refund records `payment.refunded` with the payment and the refund.
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
@@ -10,7 +10,6 @@ import { currencyExponent, formatMoney, toAmount } from '../../core/money.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { recordEvent } from '../events/index.ts';
-import { withdrawDeliveries } from '../../flows/payment-confirmation/index.ts';
 import { invalidMove } from './payment-transitions.ts';
 import { presentPayment } from './present-payments.ts';
 import * as repo from './repository.ts';
@@ -60,13 +59,13 @@ export async function applyRefund(
     ...(full && { status: 'refunded' as const }),
     updated_at: ctx.now,
   });
-  if (full) await withdrawDeliveries(tx, ctx, row.id);
   const view = toRefundView(refund, row.currency);
   await recordEvent(tx, ctx, 'payment.refunded', { ...(await presentPayment(tx, ctx, row)), refund: view });
   return { payment: row, refund: view };
 }
 
-export async function refundPayment(tx: Tx, ctx: UseCaseContext, paymentId: string, input: RefundInput): Promise<RefundView> {
+/** Refunds a confirmed payment; returns the refund and the payment as it is after. */
+export async function refundPayment(tx: Tx, ctx: UseCaseContext, paymentId: string, input: RefundInput): Promise<{ payment: PaymentRow; refund: RefundView }> {
   const payment = await repo.findPayment(tx, ctx.tenant, paymentId, { forUpdate: true });
   if (!payment) throw notFound('payment');
   if (payment.status !== 'confirmed') throw invalidMove(payment.status, 'refunded', 'Only a confirmed payment can be refunded.');
@@ -81,8 +80,7 @@ export async function refundPayment(tx: Tx, ctx: UseCaseContext, paymentId: stri
   if (amount.gt(left)) {
     throw new AppError('refund_exceeds_payment', `The refund of ${formatMoney(amount, payment.currency)} is more than what is left of the payment (${formatMoney(left, payment.currency)} ${payment.currency}).`);
   }
-  const { refund } = await applyRefund(tx, ctx, payment, { amount: amount.toFixed(), reason: input.reason ?? null });
-  return refund;
+  return applyRefund(tx, ctx, payment, { amount: amount.toFixed(), reason: input.reason ?? null });
 }
 
 export async function listRefunds(ex: Executor, ctx: UseCaseContext, paymentId: string, page: PageRequest): Promise<Page<RefundView>> {

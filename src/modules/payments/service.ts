@@ -3,10 +3,10 @@
 //
 //   createCharge(tx, ctx, invoiceId, {method, payer?, settlementNetwork?, expiresInSeconds?})
 //       -> the payment with its charge-creation-only fields      (payment.created[, payment.failed of the superseded one])
-//   confirmPayment(tx, ctx, id)   pending -> confirmed; pays the invoice, grants its deliverables
-//                                 (payment.confirmed, invoice.paid, deliverable.granted)
+//   confirmCharge(tx, ctx, id)    pending -> confirmed (payment.confirmed); the invoice's side is the
+//                                 payment-confirmation flow's (src/flows/payment-confirmation)
 //   failPayment(tx, ctx, id, failureCode), chargeBackPayment(tx, ctx, id)
-//   refundPayment(tx, ctx, id, {amount?, reason?}), listRefunds(ex, ctx, id, page)
+//   refundPayment(tx, ctx, id, {amount?, reason?}), applyRefund(tx, ctx, lockedRow, ...), listRefunds(ex, ctx, id, page)
 //   getPayment(ex, ctx, id), listPayments(ex, ctx, filter, page)       (with `payer`)
 //   expireLapsedPayments(db, clock, baseUrl)  the sweep: lapsed Pix codes and boletos fail with `expired`
 //
@@ -20,10 +20,9 @@ import { presentPayment, presentPayments } from './present-payments.ts';
 import * as repo from './repository.ts';
 
 export { createCharge, type ChargeInput } from './create-charge.ts';
-export { confirmPayment, failPayment, chargeBackPayment } from './payment-transitions.ts';
-export { refundPayment, listRefunds, type RefundView } from './refunds.ts';
+export { confirmCharge, failPayment, chargeBackPayment, failPendingAsSuperseded } from './payment-transitions.ts';
+export { applyRefund, refundPayment, listRefunds, type RefundInput, type RefundView } from './refunds.ts';
 export { expireLapsedPayments } from './expiry.ts';
-export { chargeSavedMethod, parseSavedMethod, type SavedMethod } from '../../flows/payment-confirmation/index.ts';
 export type { PaymentView } from './payment-view.ts';
 export type { PaymentFilter } from './repository.ts';
 

@@ -2,14 +2,14 @@
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { LocalObjectStore } from './local-store.ts';
 import type { ObjectStore } from './object-store.ts';
 import { loadSigningSecret } from './signing-secret.ts';
+import type { StorageConfig } from '../../storage-config.ts';
 import { deriveUrlSigningKey } from './url-signing.ts';
 
-export async function createObjectStore(config: Config, db: Db, now: Date): Promise<ObjectStore> {
+export async function createObjectStore(config: { baseUrl: string; storage: StorageConfig }, db: Db, now: Date): Promise<ObjectStore> {
   const { storage } = config;
   if (storage.s3) {
     // The AWS SDK is most of the service's module loading time: loaded only when S3 is configured.

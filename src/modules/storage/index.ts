@@ -4,5 +4,4 @@ export { expiryAfter } from './object-store.ts';
 export { assertUploadedObject, storedKeyOf } from './objects.ts';
 export { registerStorageRoutes } from './routes.ts';
 export { getDeliverableDownload, type DeliverableDownload, type ObjectStore } from './service.ts';
-export { StorageEnv, storageConfig, type StorageConfig } from './storage-config.ts';
 export { type StorageTables } from './tables.ts';

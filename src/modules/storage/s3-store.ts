@@ -2,20 +2,21 @@
 // presigned URLs straight to the bucket; the service only signs, inspects and deletes.
 // Presigned PUT URLs cannot bound the body size, so the size limit is checked when the object is
 // first used (assertUploadedObject), and an oversize object is deleted there.
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentDisposition, parseObjectKey } from './object-keys.ts';
 import type { ObjectHead, ObjectStore, PresignedUpload, StoragePolicy } from './object-store.ts';
 import { dispositionOf } from './upload-policy.ts';
 
-export interface S3Settings {
-  endpoint: string | null;
-  bucket: string;
-  region: string;
-  accessKeyId: string | null;
-  secretAccessKey: string | null;
-  forcePathStyle: boolean;
-}
+import type { S3Settings } from '../../storage-config.ts';
+export type { S3Settings };
 
 export class S3ObjectStore implements ObjectStore {
   readonly kind = 's3' as const;

@@ -1,6 +1,7 @@
 import type { TenantColumns } from '../../db/schema.ts';
 
-export type ObjectPurpose = 'image' | 'deliverable';
+export type { ObjectPurpose } from '../../core/object-store.ts';
+import type { ObjectPurpose } from '../../core/object-store.ts';
 
 export interface StoredObjectRow extends TenantColumns {
   key: string;

@@ -5,8 +5,7 @@
 import type { Clock } from '../../core/clock.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
-import type { JobHandler } from '../../jobs/runner.ts';
-import { jitter } from '../../jobs/runner.ts';
+import { type JobHandler, jitter } from '../../jobs/runner.ts';
 import { queueEmail } from '../email/index.ts';
 import { recordEvent } from '../events/index.ts';
 import { WEBHOOK_QUEUE } from './fan-out.ts';

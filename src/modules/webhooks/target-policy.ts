@@ -7,12 +7,8 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
-export interface TargetPolicy {
-  /** Development only: http:// and private or loopback addresses allowed. */
-  allowPrivateTargets: boolean;
-  /** DNS lookup (dns.lookup-compatible); tests inject one. Default: dns.lookup. */
-  lookup?: LookupFunction;
-}
+import type { TargetPolicy } from '../../core/webhook-targets.ts';
+export type { TargetPolicy };
 
 export const MAX_URL_LENGTH = 2048;
 const DNS_TIMEOUT_MS = 5_000;

@@ -1,9 +1,18 @@
-// Storage settings, kept beside the module and merged into config.ts's environment schema.
+// Storage settings (local disk or S3, upload limits, URL lifetimes), merged into config.ts's environment schema.
 // The S3 store is used when S3_BUCKET is set; otherwise objects go to the local disk.
 import { join } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
-import type { StoragePolicy } from './object-store.ts';
-import type { S3Settings } from './s3-store.ts';
+import type { StoragePolicy } from './core/object-store.ts';
+
+/** An S3-compatible bucket (modules/storage/s3-store.ts). */
+export interface S3Settings {
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  forcePathStyle: boolean;
+}
 
 const Bytes = Type.Integer({ minimum: 1 });
 // S3 signatures (SigV4) are valid for at most seven days.

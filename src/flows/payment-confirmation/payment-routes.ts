@@ -3,7 +3,14 @@ import { AppError } from '../../core/errors.ts';
 import { contextOf } from '../../http/context.ts';
 import { errorResponses, ListQuery } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
-import {
+// The payment routes: charges, reads and refunds under /billing, and the sandbox's test helpers
+// under /test/payments. They live with the flow because a refund and a confirmation reach past the
+// payment (grants, the invoice): see payment-outcomes.ts.
+import { paymentSchemas } from '../../modules/payments/index.ts';
+import * as payments from '../../modules/payments/index.ts';
+import { chargeBackPayment, confirmPayment, refundPayment } from './payment-outcomes.ts';
+
+const {
   ChargeBody,
   CreatedCharge,
   FailBody,
@@ -15,8 +22,7 @@ import {
   Refund,
   RefundBody,
   RefundList,
-} from './schemas.ts';
-import * as payments from './service.ts';
+} = paymentSchemas;
 
 const tags = ['payments'];
 
@@ -87,7 +93,7 @@ export function registerPaymentRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) =>
-      deps.idempotency.run(request, reply, 201, (tx) => payments.refundPayment(tx, contextOf(request, deps), request.params.paymentID, request.body ?? {})),
+      deps.idempotency.run(request, reply, 201, (tx) => refundPayment(tx, contextOf(request, deps), request.params.paymentID, request.body ?? {})),
   );
 
   app.get(
@@ -108,8 +114,8 @@ export function registerPaymentRoutes(app: App, deps: AppDeps): void {
 /** POST /test/payments/{paymentID}/confirm | fail | chargeback: sandbox keys only; a live key gets 404. */
 function registerTestHelpers(app: App, deps: AppDeps): void {
   const moves = [
-    { path: 'confirm', summary: 'Confirm a sandbox charge as if the money arrived', run: payments.confirmPayment },
-    { path: 'chargeback', summary: 'Charge back a confirmed sandbox payment (the buyer disputed it)', run: payments.chargeBackPayment },
+    { path: 'confirm', summary: 'Confirm a sandbox charge as if the money arrived', run: confirmPayment },
+    { path: 'chargeback', summary: 'Charge back a confirmed sandbox payment (the buyer disputed it)', run: chargeBackPayment },
   ];
   for (const move of moves) {
     app.post(
