@@ -13,6 +13,17 @@ export default tseslint.config(
     },
   },
   {
+    // The pages' browser scripts (src/flows/*/assets/*.js): classic scripts inlined into the page,
+    // using these browser APIs.
+    files: ['src/**/assets/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: Object.fromEntries(
+        ['document', 'location', 'history', 'navigator', 'fetch', 'crypto', 'URL', 'URLSearchParams', 'CSS', 'setInterval', 'clearInterval'].map((name) => [name, 'readonly']),
+      ),
+    },
+  },
+  {
     // Tests read JSON bodies loosely; the assertions are what check their shape.
     files: ['test/**/*.ts', 'src/**/*.test.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

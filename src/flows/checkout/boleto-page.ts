@@ -1,55 +1,14 @@
 // The printable boleto: the seller, the amount and due date, the digitable line in its grouped
-// form and the ITF barcode. Server-rendered HTML, no script; Handlebars escapes every value; the
-// inline stylesheet is allowed by its hash, the barcode by `img-src data:`.
-import { createHash } from 'node:crypto';
-import Handlebars from 'handlebars';
+// form and the ITF barcode. Server-rendered HTML (templates/boleto-page.hbs, in pt-BR), no script;
+// Handlebars escapes every value; the inline stylesheet (assets/boleto-page.css) is allowed by its
+// hash, the barcode by `img-src data:`.
+import { pageAsset, pageTemplate, styleHash } from '../../http/page-templates.ts';
 
-const STYLES = `
-  body { margin: 0; background: #f4f5f7; color: #1f2328; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-  main { max-width: 46rem; margin: 2rem auto; background: #fff; border-radius: 12px; padding: 2rem; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
-  h1 { font-size: 1.3rem; margin: 0 0 .25rem; }
-  .seller { color: #57606a; margin: 0 0 1.5rem; }
-  .test-mode { background: #fff1e5; color: #953800; padding: .5rem 1rem; border-radius: 8px; margin-bottom: 1rem; font-weight: 600; }
-  dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 1rem 0; }
-  dt { color: #57606a; }
-  dd { margin: 0; }
-  .line { font: 600 1.1rem/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; letter-spacing: .02em; padding: .75rem 1rem; background: #f6f8fa; border-radius: 8px; overflow-wrap: anywhere; }
-  .barcode { display: block; margin: 1.5rem 0 .5rem; max-width: 100%; height: 64px; image-rendering: pixelated; }
-  footer { margin-top: 1.5rem; color: #57606a; font-size: .85rem; }
-  @media print { body { background: #fff; } main { box-shadow: none; margin: 0; max-width: none; } .test-mode { border: 1px solid #953800; } }
-`;
+const STYLES = pageAsset(new URL('./assets/boleto-page.css', import.meta.url));
 
-export const BOLETO_PAGE_STYLE_HASH = `'sha256-${createHash('sha256').update(STYLES).digest('base64')}'`;
+export const BOLETO_PAGE_STYLE_HASH = styleHash(STYLES);
 
-const handlebars = Handlebars.create();
-const template = handlebars.compile(`<!doctype html>
-<html lang="pt-BR">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>Boleto {{accountName}}</title>
-<style>{{{styles}}}</style>
-</head>
-<body>
-<main>
-  {{#if sandbox}}<div class="test-mode">Sandbox boleto: for tests only, not payable at any bank.</div>{{/if}}
-  <h1>Boleto bancário</h1>
-  <p class="seller">{{accountName}}{{#if supportEmail}} · {{supportEmail}}{{/if}}</p>
-  <dl>
-    <dt>Valor</dt><dd id="amount">{{amount}} {{currency}}</dd>
-    <dt>Vencimento</dt><dd id="due-date">{{dueDate}}</dd>
-    {{#if invoiceNumber}}<dt>Fatura</dt><dd>{{invoiceNumber}}</dd>{{/if}}
-    {{#if payerName}}<dt>Pagador</dt><dd>{{payerName}}</dd>{{/if}}
-  </dl>
-  <p>Linha digitável</p>
-  <p class="line" id="line">{{line}}</p>
-  <img class="barcode" alt="Código de barras" src="data:image/png;base64,{{barcode}}">
-  <footer>Pague no aplicativo do seu banco com a linha digitável, ou imprima esta página.</footer>
-</main>
-</body>
-</html>
-`);
+const template = pageTemplate(new URL('./templates/boleto-page.hbs', import.meta.url));
 
 export interface BoletoPageData {
   accountName: string;

@@ -1,24 +1,11 @@
-// The hosted invoice page's script (one <script> allowed by the answer's CSP nonce; no inline
-// handlers; fetch reaches this origin only). It reads the invoice link from the page's own URL
-// (nothing secret is written into the HTML), and:
-// - pays by the chosen method: POST {page}/payments {token, method} with an Idempotency-Key made
-//   here and reused until that request has an answer, so a double click pays once;
-// - shows the method: Pix QR, copy-and-paste code and its expiry counting down; boleto line, barcode
-//   and print link; the sandbox card form (POST /pay/sandbox/cards/{paymentID} with the
-//   clientSecret; a decline shows its message and the next try makes a new card charge); the
-//   crypto widget data and, in sandbox, the test wallet; the sandbox confirmation link;
-// - "pay another way" goes back to the methods (the next choice supersedes the pending charge);
-// - opened with ?method=pix|boleto|card|crypto (the payment link's form), starts that method;
-// - polls {page}/status every 2 s and, once the invoice is paid, goes to the successUrl or reloads
-//   (the page then shows the receipt).
-export const PAY_SCRIPT = `
+
 (() => {
   const root = document.getElementById('pay');
   if (!root || !document.getElementById('methods')) return;
   const text = JSON.parse(document.getElementById('page-text').textContent);
   const $ = (id) => document.getElementById(id);
   const token = new URLSearchParams(location.search).get('token') || '';
-  const page = location.pathname.replace(/\\/+$/, '');
+  const page = location.pathname.replace(/\/+$/, '');
   const local = (url) => { const u = new URL(url, location.href); return u.pathname + u.search; };
   const statusBox = $('pay-status');
   const errorBox = $('pay-error');
@@ -41,7 +28,7 @@ export const PAY_SCRIPT = `
   const post = async (url, body, key) => {
     const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body });
     let answer = null;
-    try { answer = await res.json(); } catch (e) { answer = null; }
+    try { answer = await res.json(); } catch { answer = null; }
     return { status: res.status, answer };
   };
   const setBusy = (value) => {
@@ -123,7 +110,7 @@ export const PAY_SCRIPT = `
   const refresh = async (resume) => {
     if (done) return;
     let res;
-    try { res = await fetch(page + '/status?token=' + encodeURIComponent(token), { headers: { accept: 'application/json' } }); } catch (e) { return; }
+    try { res = await fetch(page + '/status?token=' + encodeURIComponent(token), { headers: { accept: 'application/json' } }); } catch { return; }
     if (res.status !== 200) return;
     const state = await res.json();
     if (state.invoiceStatus === 'paid') { finish(state.successUrl); return; }
@@ -150,7 +137,7 @@ export const PAY_SCRIPT = `
     button.addEventListener('click', async () => {
       const source = $(button.dataset.copy);
       const value = source.dataset.value || source.value || source.textContent;
-      try { await navigator.clipboard.writeText(value); } catch (e) { if (source.select) source.select(); }
+      try { await navigator.clipboard.writeText(value); } catch { if (source.select) source.select(); }
       say(text.copied);
     });
   }
@@ -167,7 +154,7 @@ export const PAY_SCRIPT = `
         current = payment;
       }
       const form = event.target;
-      const number = form.elements.number.value.replace(/[\\s-]/g, '');
+      const number = form.elements.number.value.replace(/[\s-]/g, '');
       const body = JSON.stringify({
         clientSecret: current.clientSecret, number,
         expMonth: Number(form.elements.expMonth.value), expYear: Number(form.elements.expYear.value), cvc: form.elements.cvc.value.trim(),
@@ -211,4 +198,3 @@ export const PAY_SCRIPT = `
   });
   setInterval(() => { if (!busy) refresh(false); }, 2000);
 })();
-`;
