@@ -27,7 +27,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** The signature migration 0012 created, which processes of the previous release call. */
+/** The signature migration 0012 created (its text now functions/metering_ingest.sql), which processes of the previous release call. */
 const PREVIOUS_SIGNATURE =
   'metering_ingest(text[], text[], text[], text[], boolean[], text[], uuid[], uuid[], text[], text[], uuid[], uuid[], text[], int[], int[], int[], text[], numeric[], text[], jsonb[], timestamptz, timestamptz, smallint)';
 /** v5: the previous one's arguments without the known answers (the text[] after boolean[]). */
@@ -60,7 +60,8 @@ async function callPrevious(eventId: string): Promise<Array<{ outcome: string; s
 
 describe('the stored function during a rolling deploy', () => {
   it('upgrading a database of the previous release adds the new version and keeps the old one answering', async () => {
-    // Back to what the previous release left: migrations up to 0012, no stored-function files.
+    // Back to what the previous release left: migrations up to 0012 (and 0012's metering_ingest,
+    // whose text is functions/metering_ingest.sql now), no stored-function files.
     await t.database.withScriptRunner((run) =>
       run(`drop function ${CURRENT_SIGNATURE}; drop function ${V5_SIGNATURE}; drop table schema_functions; delete from schema_migrations where name = '0013_schema_functions.sql';`),
     );
@@ -70,7 +71,13 @@ describe('the stored function during a rolling deploy', () => {
     expect(await exists(UNRELEASED_SIGNATURE)).toBe(true);
     expect(await callPrevious(randomUUID())).toEqual([{ outcome: 'recorded', status_code: 201 }]);
 
-    expect(await migrate(t.database)).toEqual(['0013_schema_functions.sql', 'functions/metering_ingest_v5.sql', 'functions/metering_ingest_v6.sql', 'functions/retired.sql']);
+    expect(await migrate(t.database)).toEqual([
+      '0013_schema_functions.sql',
+      'functions/metering_ingest.sql',
+      'functions/metering_ingest_v5.sql',
+      'functions/metering_ingest_v6.sql',
+      'functions/retired.sql',
+    ]);
     expect(await exists(CURRENT_SIGNATURE)).toBe(true);
     expect(await exists(UNRELEASED_SIGNATURE)).toBe(false);
     expect(await callPrevious(randomUUID())).toEqual([{ outcome: 'recorded', status_code: 201 }]);

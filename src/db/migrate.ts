@@ -4,14 +4,24 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { DatabaseHandle } from './database.ts';
-import { applyFunctions } from './functions.ts';
+import { applyFunctions, FUNCTIONS_DIR } from './functions.ts';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 const MIGRATION_LOCK = 728431001;
+/** A migration's file name: its number, then its name (README.md of migrations/ has the rules). */
+export const MIGRATION_FILE = /^\d{4}_[a-z0-9_]+\.sql$/;
+
+/** Where migrate reads its files: this module's folders unless told otherwise (migrations.test.ts replays old texts). */
+export interface MigrationSources {
+  migrations?: string;
+  /** null: no stored functions, as migrate did before migration 0013 made src/db/functions/. */
+  functions?: string | null;
+}
 
 /** Applies the migrations not yet applied, then the stored functions whose text changed; returns their file names. */
-export async function migrate(handle: DatabaseHandle): Promise<string[]> {
-  const files = readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f)).sort();
+export async function migrate(handle: DatabaseHandle, sources: MigrationSources = {}): Promise<string[]> {
+  const migrationsDir = sources.migrations ?? MIGRATIONS_DIR;
+  const files = readdirSync(migrationsDir).filter((f) => MIGRATION_FILE.test(f)).sort();
   return handle.withScriptRunner(async (run) => {
     await run(`select pg_advisory_lock(${MIGRATION_LOCK})`);
     try {
@@ -20,7 +30,7 @@ export async function migrate(handle: DatabaseHandle): Promise<string[]> {
       const ran: string[] = [];
       for (const file of files) {
         if (applied.has(file)) continue;
-        const text = readFileSync(join(MIGRATIONS_DIR, file), 'utf8');
+        const text = readFileSync(join(migrationsDir, file), 'utf8');
         // File names are checked above, so the name can be inlined safely.
         try {
           await run(`begin;\n${text}\n;insert into schema_migrations (name) values ('${file}');\ncommit;`);
@@ -31,7 +41,7 @@ export async function migrate(handle: DatabaseHandle): Promise<string[]> {
         ran.push(file);
       }
       // The stored functions after the migrations they rely on, under the same lock (db/functions.ts).
-      ran.push(...(await applyFunctions(run)));
+      if (sources.functions !== null) ran.push(...(await applyFunctions(run, sources.functions ?? FUNCTIONS_DIR)));
       return ran;
     } finally {
       await run(`select pg_advisory_unlock(${MIGRATION_LOCK})`);

@@ -1,7 +1,7 @@
 -- metering_ingest_v5: one commit group of usage ingestion, in one call (docs/metering.md, "Group
 -- commit"). A stored function of src/db/functions/: applied with `create or replace` after the
--- migrations at every start, whenever this text changes (src/db/functions.ts). Edit it here; the
--- copies in src/db/migrations/ are history. A change a process of the previous release could not
+-- migrations at every start, whenever this text changes (src/db/functions.ts). Edit it here: this
+-- file is its only text (src/db/migrations/README.md). A change a process of the previous release could not
 -- call (another signature, other outcomes) is a new file with the next version's name; this one
 -- stays until the release after, then its signature goes to retired.sql (CONTRIBUTING.md).
 --

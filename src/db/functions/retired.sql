@@ -10,8 +10,8 @@ drop function if exists metering_ingest_v5(text[], text[], text[], text[], boole
                                            uuid[], uuid[], text[], int[], int[], int[], text[], numeric[], text[], jsonb[],
                                            timestamptz, timestamptz, smallint);
 
--- metering_ingest (migration 0012, unversioned) is what the previous release calls; the next
--- release adds:
+-- metering_ingest (unversioned; migration 0012 created it, its text is now metering_ingest.sql of
+-- this folder) is what the previous release calls; the next release deletes that file and adds:
 --   drop function if exists metering_ingest(text[], text[], text[], text[], boolean[], text[], uuid[], uuid[], text[], text[],
 --                                           uuid[], uuid[], text[], int[], int[], int[], text[], numeric[], text[], jsonb[],
 --                                           timestamptz, timestamptz, smallint);
