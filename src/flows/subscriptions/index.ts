@@ -1,5 +1,5 @@
 // The door of flows/subscriptions: the only file other areas import (docs/ARCHITECTURE.md).
 export { createSubscription } from './create-subscription.ts';
 export { registerSubscriptionRoutes, registerTestClockRoutes } from './routes.ts';
-export { subscriptionCycleJob } from './runner.ts';
+export { runDueSubscriptions, subscriptionCycleJob } from './runner.ts';
 export { type SubscriptionTables } from './tables.ts';

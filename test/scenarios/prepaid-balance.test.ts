@@ -3,9 +3,9 @@
 // below the version's consumptionFloor is refused (422 insufficient_balance, naming the event, all
 // or nothing), resends draw nothing, and the next period's credit lets usage through again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../../../test/harness.ts';
-import { ManualClock } from '../../core/clock.ts';
-import { runDueSubscriptions } from './service.ts';
+import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
+import { ManualClock } from '../../src/core/clock.ts';
+import { runDueSubscriptions } from '../../src/flows/subscriptions/index.ts';
 
 const clock = new ManualClock('2027-03-01T00:00:00.000Z');
 let t: TestContext;

@@ -2,9 +2,9 @@
 // at midnight leaves half of it): advance -> an invoice now with a credit and a charge; arrears ->
 // the period's invoice bills each version for its share; without proration, the next period.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../../../test/harness.ts';
-import { ManualClock } from '../../core/clock.ts';
-import { runDueSubscriptions } from './service.ts';
+import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
+import { ManualClock } from '../../src/core/clock.ts';
+import { runDueSubscriptions } from '../../src/flows/subscriptions/index.ts';
 
 const clock = new ManualClock('2026-02-01T00:00:00.000Z');
 let t: TestContext;

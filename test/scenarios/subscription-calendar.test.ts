@@ -3,9 +3,9 @@
 // on two periods, pause and resume, cancels, and 500 subscriptions due at one instant billed once
 // each by two runners at the same time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../../../test/harness.ts';
-import { ManualClock } from '../../core/clock.ts';
-import { runDueSubscriptions } from './service.ts';
+import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
+import { ManualClock } from '../../src/core/clock.ts';
+import { runDueSubscriptions } from '../../src/flows/subscriptions/index.ts';
 
 const clock = new ManualClock('2028-01-31T10:00:00.000Z');
 let t: TestContext;

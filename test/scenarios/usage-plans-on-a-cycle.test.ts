@@ -3,9 +3,9 @@
 // cancel now billing usage to date, late events refused once a period is invoiced, and from-usage
 // kept off what a subscription bills. Every invoice's lines and totals are checked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../../../test/harness.ts';
-import { ManualClock } from '../../core/clock.ts';
-import { runDueSubscriptions } from './service.ts';
+import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
+import { ManualClock } from '../../src/core/clock.ts';
+import { runDueSubscriptions } from '../../src/flows/subscriptions/index.ts';
 
 const clock = new ManualClock('2027-03-01T00:00:00.000Z');
 let t: TestContext;

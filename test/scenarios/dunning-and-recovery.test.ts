@@ -3,8 +3,8 @@
 // (uncollectible, canceled), and a revoked Pix mandate; the account's dunning settings (a custom
 // schedule, a change mid-dunning, leave_past_due) and their validation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../../../test/harness.ts';
-import { ManualClock } from '../../core/clock.ts';
+import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
+import { ManualClock } from '../../src/core/clock.ts';
 
 const real = new ManualClock('2026-02-01T08:00:00.000Z');
 let t: TestContext;
