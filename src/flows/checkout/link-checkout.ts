@@ -12,7 +12,8 @@
 import type { Environment, UseCaseContext } from '../../core/context.ts';
 import { AppError, validationError, type FieldError } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
-import { formatMoney, Money } from '../../core/money.ts';
+import { lineAmount } from '../../core/invoice-arithmetic.ts';
+import { Money } from '../../core/money.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { findPublicAccount } from '../../modules/accounts/index.ts';
@@ -61,6 +62,7 @@ export async function openPaymentLink(ex: Executor, slug: string, linkId: string
   const kind = product.pricing_model === 'one_time' ? 'one_time' : product.pricing_model === 'subscription' || product.pricing_model === 'prepaid' ? 'subscription' : null;
   if (kind === null) return null;
   const quantity = kind === 'one_time' ? new Money(link.quantity).toFixed() : '1';
+  const unitPrice = new Money(version.base_price).toFixed();
   const environment = link.environment;
   return {
     ctx: await keylessContext(ex, { accountId: account.id, environment }, clock.now(), baseUrl),
@@ -81,8 +83,9 @@ export async function openPaymentLink(ex: Executor, slug: string, linkId: string
     billingCycle: kind === 'subscription' ? version.billing_cycle : null,
     currency: product.currency,
     quantity,
-    unitPrice: new Money(version.base_price).toFixed(),
-    amount: formatMoney(new Money(version.base_price).mul(quantity), product.currency),
+    unitPrice,
+    // The amount the invoice's line will have.
+    amount: lineAmount({ quantity, unitPrice }, product.currency),
     paymentMethods: acceptedMethods(environment, product.currency),
     successUrl: link.success_url,
     cancelUrl: link.cancel_url,

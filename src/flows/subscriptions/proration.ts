@@ -1,6 +1,6 @@
 // Proration by the seconds of a period: a version's fee for the part [from, to) of the period
 // [periodStart, periodEnd) is basePrice x (to - from) / (periodEnd - periodStart), rounded half-up
-// to the currency when the invoice is made (invoices/create-invoice.ts). A credit is the same
+// to the currency when the invoice is made (core/invoice-arithmetic.ts). A credit is the same
 // amount, negative.
 import { Money } from '../../core/money.ts';
 import type { DraftLineInput } from '../../modules/invoices/index.ts';

@@ -11,7 +11,8 @@ import type { Decimal } from 'decimal.js';
 import type { Tx } from '../../db/database.ts';
 import { lockUsage } from '../../db/usage-lock.ts';
 import type { UseCaseContext } from '../../core/context.ts';
-import { formatMoney, Money, roundMoney, sumAmounts } from '../../core/money.ts';
+import { sumOfLines } from '../../core/invoice-arithmetic.ts';
+import { formatMoney, Money } from '../../core/money.ts';
 import type { ProductVersionRow } from '../../modules/catalog/index.ts';
 import { pricingSchedule } from '../../modules/customers/index.ts';
 import type { DraftLineInput } from '../../modules/invoices/index.ts';
@@ -41,7 +42,8 @@ export async function usageCharge(tx: Tx, ctx: UseCaseContext, row: Subscription
   await lockUsage(tx, row.id, 'exclusive');
   await refuseInvoicedOverlap(tx, ctx.tenant, row.id, from, to, null);
   const lines = await priceUsage(tx, ctx.tenant, row.id, from, to, grantsOf(version));
-  const usage = sumAmounts(lines.map((line) => roundMoney(line.amount ?? new Money(line.quantity).mul(line.unitPrice), currency)));
+  // U: the usage lines' amounts as the invoice will have them (each rounded to the currency).
+  const usage = new Money(sumOfLines(lines, currency));
   const drawn = Money.min(carried, usage);
   if (drawn.gt(0)) lines.push(flatLine('commitment_credit', `Commitment credit carried over (${formatMoney(carried, currency)} available)`, drawn.neg(), currency));
   let credit = carried.minus(drawn);

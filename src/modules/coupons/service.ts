@@ -4,7 +4,8 @@ import type { Executor, Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError, validationError, type FieldError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
-import { formatDecimal, formatMoney, Money, sumAmounts } from '../../core/money.ts';
+import { DISCOUNT_LINE, percentOffDiscount, sumOfLines, type PricedLine } from '../../core/invoice-arithmetic.ts';
+import { formatDecimal, Money } from '../../core/money.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
 import { recordEvent } from '../events/index.ts';
 import * as repo from './repository.ts';
@@ -143,16 +144,8 @@ export async function recordRedemption(tx: Tx, ctx: UseCaseContext, couponId: st
   await repo.insertRedemption(tx, { id: newId(), account_id: ctx.tenant.accountId, environment: ctx.tenant.environment, coupon_id: couponId, invoice_id: invoiceId, created_at: ctx.now });
 }
 
-/** What a discount line is priced from: the other lines of the invoice. */
-export interface PricedLine {
-  quantity: string;
-  unitPrice: string;
-  /** When it is not quantity x unitPrice (a prorated fee's exact share). */
-  amount?: string | null;
-}
-
 export interface DiscountLine {
-  type: 'discount';
+  type: typeof DISCOUNT_LINE;
   description: string;
   quantity: string;
   unitPrice: string;
@@ -160,22 +153,17 @@ export interface DiscountLine {
   proration: false;
 }
 
-/** The coupon's percentage of the other lines' amounts (each rounded to the currency first), as a negative line. */
+/**
+ * The coupon's percentage of the other lines' amounts (each rounded to the currency first), rounded
+ * half-up, as a negative line (core/invoice-arithmetic.ts computes both).
+ */
 export function couponDiscountLine(coupon: CouponRow, lines: readonly PricedLine[], currency: string): DiscountLine {
-  const subtotal = sumAmounts(lines.map((line) => formatMoney(line.amount ?? new Money(line.quantity).mul(line.unitPrice), currency)));
-  const discount = new Money(discountOf(subtotal.toFixed(), coupon.percent_off, currency));
+  const discount = new Money(percentOffDiscount(sumOfLines(lines, currency), coupon.percent_off, currency));
   const amount = discount.isZero() ? '0' : discount.negated().toFixed();
-  return { type: 'discount', description: `Coupon ${coupon.code}: ${formatDecimal(coupon.percent_off)}% off`, quantity: '1', unitPrice: amount, amount, proration: false };
+  return { type: DISCOUNT_LINE, description: `Coupon ${coupon.code}: ${formatDecimal(coupon.percent_off)}% off`, quantity: '1', unitPrice: amount, amount, proration: false };
 }
 
 /** The discount line of a subscription's coupon (already redeemed when it subscribed). */
 export async function discountLineFor(ex: Executor, ctx: UseCaseContext, couponId: string, lines: readonly PricedLine[], currency: string): Promise<DiscountLine> {
   return couponDiscountLine(await couponOrThrow(ex, ctx, couponId), lines, currency);
-}
-
-/** The discount of `percentOff` on `subtotal`, rounded half-up to the currency: a positive amount, at most the subtotal. */
-export function discountOf(subtotal: string, percentOff: string, currency: string): string {
-  const base = new Money(subtotal);
-  if (!base.gt(0)) return formatMoney('0', currency);
-  return formatMoney(base.mul(percentOff).div(100), currency);
 }

@@ -1,15 +1,16 @@
 // Creating draft invoices: the one-off invoice of the API, and the general draft the usage and
-// subscription areas build on. Invariants: every line amount is rounded half-up to the
-// currency's minor unit; subtotal is the sum of the rounded lines; tax is zero (no tax engine);
-// quantities and unit prices are kept at full precision. Idempotent through the caller's
-// Idempotency-Key transaction: this only inserts, so a replay never reaches it.
+// subscription areas build on. Invariants: the amounts (lines, subtotal, tax, total, amountDue)
+// are computed by core/invoice-arithmetic.ts and only stored here: every line amount is rounded
+// half-up to the currency's minor unit; subtotal is the sum of the rounded lines; tax is zero (no
+// tax engine); quantities and unit prices are kept at full precision. Idempotent through the
+// caller's Idempotency-Key transaction: this only inserts, so a replay never reaches it.
 import { randomBytes } from 'node:crypto';
 import type { Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
-import { AppError, fieldError, validationError, type FieldError } from '../../core/errors.ts';
+import { fieldError, validationError, type FieldError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
-import type { Decimal } from 'decimal.js';
-import { formatDecimal, formatMoney, INVOICE_AMOUNT_LIMIT, isInvoiceableAmount, isKnownCurrency, isSettlementAsset, Money, roundMoney, sumAmounts, toAmount } from '../../core/money.ts';
+import { invoiceAmounts } from '../../core/invoice-arithmetic.ts';
+import { formatDecimal, isKnownCurrency, isSettlementAsset, toAmount } from '../../core/money.ts';
 import { findProductOrThrow } from '../catalog/index.ts';
 import { findEnrollmentOrThrow, getCustomer } from '../customers/index.ts';
 import { couponDiscountLine, recordRedemption, redeemCoupon } from '../coupons/index.ts';
@@ -29,7 +30,7 @@ export interface DraftLineInput {
   quantity: string;
   /** Decimal string, kept at full precision. */
   unitPrice: string;
-  /** The line's amount when it is not quantity x unitPrice (tiered, volume, package prices); rounded to the currency here. */
+  /** The line's amount when it is not quantity x unitPrice (tiered, volume, package prices); rounded to the currency like any line. */
   amount?: string | null;
   proration?: boolean;
 }
@@ -62,7 +63,8 @@ export async function createDraftInvoice(tx: Tx, ctx: UseCaseContext, input: Dra
   if (input.payerId) await getCustomer(tx, ctx, input.payerId);
 
   const id = newId();
-  const amounts = input.lines.map((line, position) => invoiceableAmount(line.amount ?? new Money(line.quantity).mul(line.unitPrice), input.currency, `line ${position + 1}`));
+  // 422 amount_too_large when a line, the subtotal or the total is past what invoices hold.
+  const amounts = invoiceAmounts(input.lines, input.currency);
   const lines: InvoiceLineItemRow[] = input.lines.map((line, position) => ({
     id: newId(),
     account_id: tenant.accountId,
@@ -76,13 +78,10 @@ export async function createDraftInvoice(tx: Tx, ctx: UseCaseContext, input: Dra
     description: line.description,
     quantity: formatDecimal(line.quantity),
     unit_price: formatDecimal(line.unitPrice),
-    amount: formatMoney(amounts[position]!, input.currency),
+    amount: amounts.lines[position]!,
     proration: line.proration ?? false,
     created_at: now,
   }));
-  const subtotal = invoiceableAmount(sumAmounts(lines.map((line) => line.amount)), input.currency, 'the subtotal');
-  const tax = roundMoney('0', input.currency);
-  const total = invoiceableAmount(subtotal.plus(tax), input.currency, 'the total');
   const row: InvoiceRow = {
     id,
     account_id: tenant.accountId,
@@ -93,10 +92,10 @@ export async function createDraftInvoice(tx: Tx, ctx: UseCaseContext, input: Dra
     invoice_number: null,
     status: 'draft',
     currency: input.currency,
-    subtotal: formatMoney(subtotal, input.currency),
-    tax: formatMoney(tax, input.currency),
-    total: formatMoney(total, input.currency),
-    amount_due: formatMoney(total, input.currency),
+    subtotal: amounts.subtotal,
+    tax: amounts.tax,
+    total: amounts.total,
+    amount_due: amounts.amountDue,
     period_start: input.periodStart ?? null,
     period_end: input.periodEnd ?? null,
     due_date: input.dueDate ?? null,
@@ -114,13 +113,6 @@ export async function createDraftInvoice(tx: Tx, ctx: UseCaseContext, input: Dra
   const view = await presentInvoice(tx, ctx, row);
   await recordEvent(tx, ctx, 'invoice.created', view);
   return view;
-}
-
-/** The amount rounded to the currency, or a 422 when it is past what invoices hold (core/money.ts). */
-function invoiceableAmount(amount: string | Decimal, currency: string, what: string): Decimal {
-  const value = new Money(amount);
-  if (isInvoiceableAmount(value)) return roundMoney(value, currency);
-  throw new AppError('amount_too_large', `The invoice cannot be made: ${what} amounts to ${value.toFixed(0)} ${currency}, and invoice amounts must be below ${INVOICE_AMOUNT_LIMIT}. Invoice a shorter period or smaller quantities.`);
 }
 
 export interface OneOffInvoiceInput {

@@ -6,7 +6,8 @@
 //       lines: [{type, meterId?, priceId?, productId?, description, quantity, unitPrice, amount?, proration?}],
 //       successUrl?, cancelUrl?})                     -> draft InvoiceView       (invoice.created)
 //     Line amounts are `amount` when given (tiered prices) or quantity x unitPrice, rounded half-up
-//     to the currency's minor unit; subtotal/total/amountDue are sums of the rounded lines; tax 0.
+//     to the currency's minor unit; subtotal/total/amountDue are sums of the rounded lines; tax 0
+//     (core/invoice-arithmetic.ts computes them all).
 //     404 `enrollment` / `customer` for ids of another tenant.
 //   finalizeInvoice(tx, ctx, id)  draft -> open: gap-free number, finalizedAt, dueDate (+7 days
 //     when unset); an invoice with nothing due becomes paid at once            (invoice.finalized[, invoice.paid])
