@@ -1,13 +1,14 @@
 // SQL of the Rail: settings per tenant and the settled authorizations. Executor first.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { forTenant } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
 import type { RailSettingsRow, RailSettlementRow } from './tables.ts';
 
 const jsonb = (value: unknown) => JSON.stringify(value) as never;
 
 export async function findSettings(ex: Executor, tenant: Tenant): Promise<RailSettingsRow | undefined> {
-  return ex.selectFrom('rail_settings').selectAll().where('account_id', '=', tenant.accountId).where('environment', '=', tenant.environment).executeTakeFirst();
+  return ex.selectFrom('rail_settings').selectAll().where(forTenant(tenant)).executeTakeFirst();
 }
 
 /** Inserts or replaces the tenant's settings; the first created_at stays. */

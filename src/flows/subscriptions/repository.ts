@@ -1,6 +1,7 @@
 // SQL for subscriptions, their items and billed periods. Every function takes the executor first.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { forTenant } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
 import type { SubscriptionItemRow, SubscriptionPeriodRow, SubscriptionRow, SubscriptionStatus } from './tables.ts';
 
@@ -10,7 +11,7 @@ export async function insertSubscription(ex: Executor, row: SubscriptionRow, ite
 }
 
 export async function findSubscription(ex: Executor, tenant: Tenant, id: string, forUpdate = false): Promise<SubscriptionRow | undefined> {
-  let query = ex.selectFrom('subscriptions').selectAll().where('account_id', '=', tenant.accountId).where('environment', '=', tenant.environment).where('id', '=', id);
+  let query = ex.selectFrom('subscriptions').selectAll().where(forTenant(tenant)).where('id', '=', id);
   if (forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
 }
@@ -21,7 +22,7 @@ export interface SubscriptionFilter {
 }
 
 export async function listSubscriptions(ex: Executor, tenant: Tenant, filter: SubscriptionFilter, limit: number, afterId: string | null): Promise<SubscriptionRow[]> {
-  let query = ex.selectFrom('subscriptions').selectAll().where('account_id', '=', tenant.accountId).where('environment', '=', tenant.environment);
+  let query = ex.selectFrom('subscriptions').selectAll().where(forTenant(tenant));
   if (filter.customerId) query = query.where('customer_id', '=', filter.customerId);
   if (filter.status) query = query.where('status', '=', filter.status);
   if (afterId) query = query.where('id', '<', afterId);
@@ -57,7 +58,7 @@ export async function claimDueSubscription(ex: Executor, now: Date, only?: Tenan
     .where((eb) => eb.or([eb('s.next_billing_at', '<=', now), eb('s.next_retry_at', '<=', now)]))
     .where('s.status', 'not in', ['paused', 'canceled'])
     .where(sql<boolean>`not ${onClock}`);
-  if (only) real = real.where('s.account_id', '=', only.accountId).where('s.environment', '=', only.environment);
+  if (only) real = real.where(forTenant(only, 's'));
   const found = await lock(real.limit(1)).executeTakeFirst();
   if (found) return { row: found, asOf: now };
 
@@ -70,7 +71,7 @@ export async function claimDueSubscription(ex: Executor, now: Date, only?: Tenan
     .where('s.environment', '=', 'sandbox')
     .where((eb) => eb.or([eb('s.next_billing_at', '<=', eb.ref('a.sandbox_clock')), eb('s.next_retry_at', '<=', eb.ref('a.sandbox_clock'))]))
     .where('s.status', 'not in', ['paused', 'canceled']);
-  if (only) clocked = clocked.where('s.account_id', '=', only.accountId).where('s.environment', '=', only.environment);
+  if (only) clocked = clocked.where(forTenant(only, 's'));
   const due = await lock(clocked.limit(1)).executeTakeFirst();
   if (!due) return undefined;
   const { sandbox_clock, ...row } = due;

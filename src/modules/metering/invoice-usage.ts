@@ -16,6 +16,7 @@
 import type { Decimal } from 'decimal.js';
 import { sql } from 'kysely';
 import type { Tx } from '../../db/database.ts';
+import { tenantColumns, tenantSql } from '../../db/tenancy.ts';
 import { lockUsage } from '../../db/usage-lock.ts';
 import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError } from '../../core/errors.ts';
@@ -107,7 +108,7 @@ async function refuseSubscriptionUsage(tx: Tx, enrollmentId: string, to: Date): 
 export async function recordInvoicedUsage(tx: Tx, tenant: Tenant, enrollmentId: string, from: Date, to: Date, invoiceId: string): Promise<void> {
   await tx
     .insertInto('usage_invoiced_periods')
-    .values({ account_id: tenant.accountId, environment: tenant.environment, enrollment_id: enrollmentId, period_start: from, period_end: to, invoice_id: invoiceId })
+    .values({ ...tenantColumns(tenant), enrollment_id: enrollmentId, period_start: from, period_end: to, invoice_id: invoiceId })
     .execute();
 }
 
@@ -116,7 +117,7 @@ export async function recordInvoicedUsage(tx: Tx, tenant: Tenant, enrollmentId: 
 async function refuseRailPaidUsage(tx: Tx, tenant: Tenant, enrollmentId: string, from: Date, to: Date): Promise<void> {
   const paid = await sql<{ invoice_id: string }>`
     select invoice_id from rail_settlements
-    where enrollment_id = ${enrollmentId} and account_id = ${tenant.accountId} and environment = ${tenant.environment}
+    where enrollment_id = ${enrollmentId} and ${tenantSql(tenant)}
       and created_at >= ${from} and created_at < ${to}
     limit 1`.execute(tx);
   if (paid.rows[0]) {
@@ -127,7 +128,7 @@ async function refuseRailPaidUsage(tx: Tx, tenant: Tenant, enrollmentId: string,
 export async function refuseInvoicedOverlap(tx: Tx, tenant: Tenant, enrollmentId: string, from: Date, to: Date, own: string | null): Promise<void> {
   const overlap = await sql<{ invoice_id: string }>`
     select p.invoice_id from usage_invoiced_periods p join invoices i on i.id = p.invoice_id and i.status <> 'void'
-    where p.account_id = ${tenant.accountId} and p.environment = ${tenant.environment} and p.enrollment_id = ${enrollmentId}
+    where ${tenantSql(tenant, 'p')} and p.enrollment_id = ${enrollmentId}
       and p.period_start < ${to} and p.period_end > ${from} and p.invoice_id is distinct from ${own}::uuid
     limit 1`.execute(tx);
   if (overlap.rows[0]) {

@@ -5,6 +5,7 @@
 // (metering_ingest_v6, step 3b). This module holds no rule of ingestion: it keeps the rows the
 // stored function reads.
 import type { Executor, Tx } from '../../db/database.ts';
+import { forTenant, tenantColumns } from '../../db/tenancy.ts';
 import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { formatMoney, Money, sumAmounts } from '../../core/money.ts';
@@ -29,7 +30,7 @@ export interface BalanceView {
 export async function openBalance(tx: Tx, ctx: UseCaseContext, enrollmentId: string, currency: string, floor: string, rates: PrepaidRate[]): Promise<void> {
   await tx
     .insertInto('prepaid_balances')
-    .values({ enrollment_id: enrollmentId, account_id: ctx.tenant.accountId, environment: ctx.tenant.environment, currency, balance: '0', floor, updated_at: ctx.now })
+    .values({ enrollment_id: enrollmentId, ...tenantColumns(ctx.tenant), currency, balance: '0', floor, updated_at: ctx.now })
     .execute();
   await setRates(tx, enrollmentId, rates);
 }
@@ -80,8 +81,7 @@ export async function getBalance(ex: Executor, tenant: Tenant, enrollmentId: str
     .selectFrom('prepaid_balances')
     .selectAll()
     .where('enrollment_id', '=', enrollmentId)
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .executeTakeFirst();
   if (!row) throw new AppError('not_found', 'This subscription has no prepaid balance (its product is not priced prepaid).', { resource: 'balance' });
   return { balance: formatMoney(new Money(row.balance), row.currency), currency: row.currency, consumptionFloor: new Money(row.floor).toFixed(), updatedAt: row.updated_at };
