@@ -77,3 +77,17 @@ export async function completeSettlement(
 export async function lockAgent(ex: Executor, tenant: Tenant, externalId: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${`rail-agent:${tenant.accountId}:${tenant.environment}:${externalId}`}, 0))`.execute(ex);
 }
+
+/** The receipt invoice of a Rail settlement of the enrollment inside [from, to), if any. */
+export async function findReceiptIn(ex: Executor, tenant: Tenant, enrollmentId: string, from: Date, to: Date): Promise<{ invoiceId: string | null } | undefined> {
+  const row = await ex
+    .selectFrom('rail_settlements')
+    .select('invoice_id')
+    .where(forTenant(tenant))
+    .where('enrollment_id', '=', enrollmentId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .limit(1)
+    .executeTakeFirst();
+  return row && { invoiceId: row.invoice_id };
+}

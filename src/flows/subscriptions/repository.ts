@@ -38,6 +38,10 @@ export async function updateSubscription(ex: Executor, id: string, changes: Part
   return ex.updateTable('subscriptions').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
+export async function insertItem(ex: Executor, item: SubscriptionItemRow): Promise<void> {
+  await ex.insertInto('subscription_items').values(item).execute();
+}
+
 export async function cancelItems(ex: Executor, subscriptionId: string, at: Date): Promise<void> {
   await ex.updateTable('subscription_items').set({ canceled_at: at }).where('subscription_id', '=', subscriptionId).where('canceled_at', 'is', null).execute();
 }
@@ -94,4 +98,17 @@ export async function openInvoiceIds(ex: Executor, subscriptionId: string): Prom
 export async function openInvoiceDueDates(ex: Executor, subscriptionId: string): Promise<Date[]> {
   const rows = await ex.selectFrom('invoices').select('due_date').where('subscription_id', '=', subscriptionId).where('status', '=', 'open').execute();
   return rows.flatMap((row) => (row.due_date ? [row.due_date] : []));
+}
+
+/** Where a live subscription of the enrollment has billed its usage to, when that is before `to`. */
+export async function findUsageBilledBefore(ex: Executor, tenant: Tenant, enrollmentId: string, to: Date): Promise<Date | null> {
+  const live = await ex
+    .selectFrom('subscriptions')
+    .select('usage_billed_to')
+    .where(forTenant(tenant))
+    .where('id', '=', enrollmentId)
+    .where('status', '<>', 'canceled')
+    .where('usage_billed_to', '<', to)
+    .executeTakeFirst();
+  return live?.usage_billed_to ?? null;
 }

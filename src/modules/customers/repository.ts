@@ -54,6 +54,10 @@ export async function insertEnrollment(ex: Executor, row: EnrollmentRow): Promis
   await ex.insertInto('enrollments').values(row).execute();
 }
 
+export async function updateEnrollment(ex: Executor, tenant: Tenant, id: string, changes: Partial<Pick<EnrollmentRow, 'status' | 'product_version_id'>>, at: Date): Promise<void> {
+  await ex.updateTable('enrollments').set({ ...changes, updated_at: at }).where(forTenant(tenant)).where('id', '=', id).execute();
+}
+
 export async function findEnrollment(ex: Executor, tenant: Tenant, id: string, forUpdate = false): Promise<EnrollmentRow | undefined> {
   let query = ex
     .selectFrom('enrollments')

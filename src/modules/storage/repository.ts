@@ -77,3 +77,13 @@ export async function deleteDeliverable(ex: Executor, tenant: Tenant, productId:
     .returningAll()
     .executeTakeFirst();
 }
+
+// ---- service secrets (not a tenant's: one per installation) ----
+
+export async function insertSecretIfMissing(ex: Executor, name: string, value: string, now: Date): Promise<void> {
+  await ex.insertInto('service_secrets').values({ name, value, created_at: now }).onConflict((oc) => oc.column('name').doNothing()).execute();
+}
+
+export async function readSecret(ex: Executor, name: string): Promise<string> {
+  return (await ex.selectFrom('service_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow()).value;
+}

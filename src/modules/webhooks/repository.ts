@@ -159,3 +159,7 @@ export async function failPendingDeliveries(ex: Executor, endpointId: string): P
     .execute();
   await ex.updateTable('webhook_deliveries').set({ status: 'failed', next_attempt_at: null }).where('endpoint_id', '=', endpointId).where('status', '=', 'pending').execute();
 }
+
+export async function findDeliveryOfEvent(ex: Executor, endpointId: string, eventId: string): Promise<WebhookDeliveryRow> {
+  return ex.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId).where('event_id', '=', eventId).executeTakeFirstOrThrow();
+}
