@@ -1,5 +1,6 @@
 // The door of modules/catalog: the only file other areas import (docs/ARCHITECTURE.md).
 export { registerMeterRoutes } from './meter-routes.ts';
+export { findAccountLinkOffer, type LinkedOffer } from './payment-links/repository.ts';
 export { registerPaymentLinkRoutes } from './payment-links/routes.ts';
 export { type PriceSpec } from './pricing.ts';
 export { findDefaultVersion, findProduct } from './repository.ts';

@@ -2,7 +2,7 @@
 // filtered by tenant (account + environment).
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import { forTenant, tenantColumns } from '../../db/tenancy.ts';
+import { forTenant, tenantColumns, tenantOfRow } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
 import type { InvoiceLineItemRow, InvoiceRow, InvoiceStatus } from './tables.ts';
 
@@ -78,4 +78,39 @@ export async function takeNextInvoiceNumber(ex: Executor, tenant: Tenant): Promi
     .returning('last_number')
     .executeTakeFirstOrThrow();
   return BigInt(row.last_number);
+}
+
+// ---- for the keyless pages and checkout ----
+
+/** An invoice's lines in order, read inside the invoice's own tenant. */
+export async function listInvoiceLines(ex: Executor, invoice: InvoiceRow): Promise<InvoiceLineItemRow[]> {
+  return listLineItems(ex, tenantOfRow(invoice), [invoice.id]);
+}
+
+export async function findAccountInvoice(ex: Executor, accountId: string, invoiceId: string): Promise<InvoiceRow | undefined> {
+  return ex.selectFrom('invoices').selectAll().where('account_id', '=', accountId).where('id', '=', invoiceId).executeTakeFirst();
+}
+
+/** The newest invoice a subscription generated (its first one, right after it was created). */
+export async function findNewestSubscriptionInvoiceId(ex: Executor, tenant: Tenant, subscriptionId: string): Promise<string | undefined> {
+  const row = await ex
+    .selectFrom('invoices')
+    .select('id')
+    .where(forTenant(tenant))
+    .where('subscription_id', '=', subscriptionId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Where checkout sends the buyer after paying or backing out (the link's successUrl / cancelUrl). */
+export async function setInvoiceReturnUrls(ex: Executor, tenant: Tenant, invoiceId: string, urls: { successUrl: string | null; cancelUrl: string | null }): Promise<void> {
+  await ex
+    .updateTable('invoices')
+    .set({ success_url: urls.successUrl, cancel_url: urls.cancelUrl })
+    .where(forTenant(tenant))
+    .where('id', '=', invoiceId)
+    .execute();
 }
