@@ -1,6 +1,13 @@
 // The door of modules/invoices: the only file other areas import (docs/ARCHITECTURE.md).
 export { loadInvoiceView, toInvoiceView } from './invoice-view.ts';
-export { findAccountInvoice, findNewestSubscriptionInvoiceId, listInvoiceLines, setInvoiceReturnUrls } from './repository.ts';
+export {
+  findAccountInvoice,
+  findNewestSubscriptionInvoiceId,
+  listInvoiceLines,
+  openInvoiceDueDatesOfSubscription,
+  openInvoiceIdsOfSubscription,
+  setInvoiceReturnUrls,
+} from './repository.ts';
 export { registerInvoiceRoutes } from './routes.ts';
 export { Invoice, InvoiceStatus as InvoiceStatusSchema } from './schemas.ts';
 export { createDraftInvoice, createOneOffInvoice, finalizeInvoice, findInvoiceRow, hostedInvoiceUrl, lockInvoice, markInvoicePaid, markInvoiceUncollectible, sendInvoice, type DraftLineInput, type InvoiceView } from './service.ts';

@@ -114,3 +114,17 @@ export async function setInvoiceReturnUrls(ex: Executor, tenant: Tenant, invoice
     .where('id', '=', invoiceId)
     .execute();
 }
+
+// ---- for subscriptions' dunning ----
+
+/** The subscription's invoices still open, oldest first (what a dunning retry charges). */
+export async function openInvoiceIdsOfSubscription(ex: Executor, subscriptionId: string): Promise<string[]> {
+  const rows = await ex.selectFrom('invoices').select('id').where('subscription_id', '=', subscriptionId).where('status', '=', 'open').orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/** Due dates of the subscription's open invoices. */
+export async function openInvoiceDueDatesOfSubscription(ex: Executor, subscriptionId: string): Promise<Date[]> {
+  const rows = await ex.selectFrom('invoices').select('due_date').where('subscription_id', '=', subscriptionId).where('status', '=', 'open').execute();
+  return rows.flatMap((row) => (row.due_date ? [row.due_date] : []));
+}
