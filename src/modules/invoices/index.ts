@@ -10,5 +10,17 @@ export {
 } from './repository.ts';
 export { registerInvoiceRoutes } from './routes.ts';
 export { Invoice, InvoiceStatus as InvoiceStatusSchema } from './schemas.ts';
-export { createDraftInvoice, createOneOffInvoice, finalizeInvoice, findInvoiceRow, hostedInvoiceUrl, lockInvoice, markInvoicePaid, markInvoiceUncollectible, sendInvoice, type DraftLineInput, type InvoiceView } from './service.ts';
-export { type InvoiceLineItemRow, type InvoiceRow, type InvoiceStatus, type InvoiceTables } from './tables.ts';
+export {
+  createDraftInvoice,
+  createOneOffInvoice,
+  finalizeInvoice,
+  findInvoiceRow,
+  hostedInvoiceUrl,
+  lockInvoice,
+  markInvoicePaid,
+  markInvoiceUncollectible,
+  sendInvoice,
+  type DraftLineInput,
+  type InvoiceView,
+} from './service.ts';
+export { type InvoiceRow, type InvoiceStatus, type InvoiceTables } from './tables.ts';
