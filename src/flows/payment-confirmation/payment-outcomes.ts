@@ -28,7 +28,7 @@ export async function confirmPayment(tx: Tx, ctx: UseCaseContext, paymentId: str
   } else {
     const reason = invoice.status === 'paid' ? 'duplicate' : `invoice_${invoice.status}`;
     ({ payment: row } = await payments.applyRefund(tx, ctx, payment, { amount: payment.amount, reason }));
-    await revokeGrantsForPayment(tx, ctx, row.id);
+    if (row.status === 'refunded') await revokeGrantsForPayment(tx, ctx, row.id);
   }
   return payments.presentPayment(tx, ctx, row);
 }
