@@ -77,7 +77,8 @@ describe('lone UTF-16 surrogates are refused with 422 naming the field, never st
   });
 
   it('in a usage event of a batch, and in a query parameter', async () => {
-    const batch = JSON.stringify({ events: [event(), event({ eventId: 'e-1' })] }).replace('e-1', 'e-\\ud800');
+    // The marker cannot occur in the ids around it (a uuid holds 'e-1' now and then).
+    const batch = JSON.stringify({ events: [event(), event({ eventId: 'MARKER' })] }).replace('"MARKER"', '"e-\\ud800"');
     const res = await rawPost('/metering/events/batch', batch);
     expect(res.status).toBe(422);
     expect(fieldsOf(res.body)).toEqual(['events[1].eventId:no_lone_surrogate']);
