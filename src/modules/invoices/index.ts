@@ -1,5 +1,6 @@
 // The door of modules/invoices: the only file other areas import (docs/ARCHITECTURE.md).
 export { loadInvoiceView, toInvoiceView } from './invoice-view.ts';
+export { receivableAccount, receivableCustomerOf } from './invoice-postings.ts';
 export { registerInvoiceRoutes } from './routes.ts';
 export { Invoice, InvoiceStatus as InvoiceStatusSchema } from './schemas.ts';
 export { createDraftInvoice, createOneOffInvoice, finalizeInvoice, findInvoiceRow, hostedInvoiceUrl, lockInvoice, markInvoicePaid, markInvoiceUncollectible, sendInvoice, type DraftLineInput, type InvoiceView } from './service.ts';

@@ -11,6 +11,7 @@ import * as repo from './repository.ts';
 import { presentInvoice, type InvoiceView } from './invoice-view.ts';
 import type { InvoiceRow, InvoiceStatus } from './tables.ts';
 import { creditPaidInvoice } from '../prepaid/index.ts';
+import { postFinalized, postVoided, postWriteOffRecovered, postWrittenOff } from './invoice-postings.ts';
 
 /** Days from finalization to the due date when the invoice does not set one. */
 export const DEFAULT_DUE_DAYS = 7;
@@ -48,6 +49,7 @@ export async function finalizeInvoice(tx: Tx, ctx: UseCaseContext, id: string): 
     due_date: row.due_date ?? new Date(ctx.now.getTime() + DEFAULT_DUE_DAYS * DAY_MS),
     updated_at: ctx.now,
   });
+  await postFinalized(tx, ctx, updated);
   await recordEvent(tx, ctx, 'invoice.finalized', await presentInvoice(tx, ctx, updated));
   if (toAmount(updated.amount_due).isZero()) {
     updated = await repo.updateInvoice(tx, ctx.tenant, id, { status: 'paid', paid_at: ctx.now, updated_at: ctx.now });
@@ -59,8 +61,9 @@ export async function finalizeInvoice(tx: Tx, ctx: UseCaseContext, id: string): 
 
 /** draft|open -> void: canceled; nothing is owed any more (`amountDue` 0). */
 export async function voidInvoice(tx: Tx, ctx: UseCaseContext, id: string): Promise<InvoiceView> {
-  await lockInvoiceIn(tx, ctx, id, ['draft', 'open'], 'voided');
+  const before = await lockInvoiceIn(tx, ctx, id, ['draft', 'open'], 'voided');
   const updated = await repo.updateInvoice(tx, ctx.tenant, id, { status: 'void', amount_due: '0', updated_at: ctx.now });
+  if (before.status === 'open') await postVoided(tx, ctx, updated);
   const view = await presentInvoice(tx, ctx, updated);
   await recordEvent(tx, ctx, 'invoice.voided', view);
   return view;
@@ -70,6 +73,7 @@ export async function voidInvoice(tx: Tx, ctx: UseCaseContext, id: string): Prom
 export async function markInvoiceUncollectible(tx: Tx, ctx: UseCaseContext, id: string): Promise<InvoiceView> {
   await lockInvoiceIn(tx, ctx, id, ['open'], 'marked uncollectible');
   const updated = await repo.updateInvoice(tx, ctx.tenant, id, { status: 'uncollectible', updated_at: ctx.now });
+  await postWrittenOff(tx, ctx, updated);
   const view = await presentInvoice(tx, ctx, updated);
   await recordEvent(tx, ctx, 'invoice.marked_uncollectible', view);
   return view;
@@ -80,7 +84,8 @@ export async function markInvoiceUncollectible(tx: Tx, ctx: UseCaseContext, id: 
  * `amountDue` 0. A written-off invoice whose charge is paid after all is settled, not refunded.
  */
 export async function markInvoicePaid(tx: Tx, ctx: UseCaseContext, invoiceId: string, paidAt: Date): Promise<InvoiceView> {
-  await lockInvoiceIn(tx, ctx, invoiceId, ['open', 'uncollectible'], 'paid');
+  const before = await lockInvoiceIn(tx, ctx, invoiceId, ['open', 'uncollectible'], 'paid');
+  if (before.status === 'uncollectible') await postWriteOffRecovered(tx, ctx, before);
   const updated = await repo.updateInvoice(tx, ctx.tenant, invoiceId, { status: 'paid', paid_at: paidAt, amount_due: '0', updated_at: ctx.now });
   await creditPaidInvoice(tx, ctx, invoiceId);
   const view = await presentInvoice(tx, ctx, updated);

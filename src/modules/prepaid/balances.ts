@@ -8,6 +8,7 @@ import type { Executor, Tx } from '../../db/database.ts';
 import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { formatMoney, Money, sumAmounts } from '../../core/money.ts';
+import { chart, postTransaction } from '../ledger/index.ts';
 
 /** The line type of a prepaid invoice's credit: what paying the invoice adds to the balance. */
 export const PREPAID_CREDIT_LINE = 'prepaid_credit';
@@ -72,6 +73,20 @@ export async function creditPaidInvoice(tx: Tx, ctx: UseCaseContext, invoiceId: 
     .set((eb) => ({ balance: eb('balance', '+', formatMoney(amount, account.currency)), updated_at: ctx.now }))
     .where('enrollment_id', '=', account.enrollment_id)
     .execute();
+  // The ledger: the credit invoiced (prepaid:invoiced, posted at finalization) becomes the enrollment's balance.
+  const enrollment = await tx.selectFrom('enrollments').select(['customer_id']).where('id', '=', account.enrollment_id).executeTakeFirst();
+  const credit = formatMoney(amount, account.currency);
+  await postTransaction(tx, ctx, {
+    key: `prepaid:${invoiceId}:credited`,
+    kind: 'prepaid.credited',
+    resource: { type: 'invoice', id: invoiceId },
+    invoiceId,
+    customerId: enrollment?.customer_id ?? null,
+    entries: [
+      { account: chart.prepaidInvoiced, currency: account.currency, amount: credit },
+      { account: chart.prepaid(account.enrollment_id), currency: account.currency, amount: new Money(0).minus(credit), customerId: enrollment?.customer_id ?? null },
+    ],
+  });
 }
 
 /** The balance of a prepaid subscription; 404 for another kind of subscription. */
