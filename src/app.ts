@@ -29,6 +29,7 @@ import { registerEventRoutes } from './modules/events/index.ts';
 import { registerHealthRoutes } from './modules/health/index.ts';
 import { registerInvoiceRoutes } from './modules/invoices/index.ts';
 import { registerMeteringRoutes } from './modules/metering/index.ts';
+import { registerUsageInvoicingRoutes } from './flows/usage-invoicing/index.ts';
 import { registerPaymentRoutes, registerSandboxRoutes } from './flows/payment-confirmation/index.ts';
 import { createObjectStore, registerStorageRoutes } from './modules/storage/index.ts';
 import { registerWebhookRoutes } from './modules/webhooks/index.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerTestClockRoutes(app, deps);
   registerDeliveryRoutes(app, deps);
   registerMeteringRoutes(app, deps);
+  registerUsageInvoicingRoutes(app, deps);
   registerEmailRoutes(app, deps);
   registerStorageRoutes(app, deps);
   registerCheckoutRoutes(app, deps);

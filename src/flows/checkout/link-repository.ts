@@ -2,6 +2,7 @@
 // URL's slug names (either environment: the link's own row says which), never across accounts.
 import type { Tenant } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
+import { forTenant, tenantOfRow } from '../../db/tenancy.ts';
 import type { PaymentLinkRow, ProductRow, ProductVersionRow } from '../../modules/catalog/index.ts';
 
 export interface LinkedOffer {
@@ -14,18 +15,17 @@ export interface LinkedOffer {
 export async function findAccountLinkOffer(ex: Executor, accountId: string, linkId: string): Promise<LinkedOffer | undefined> {
   const link = await ex.selectFrom('payment_links').selectAll().where('account_id', '=', accountId).where('id', '=', linkId).executeTakeFirst();
   if (!link) return undefined;
+  const tenant = tenantOfRow(link);
   const product = await ex
     .selectFrom('products')
     .selectAll()
-    .where('account_id', '=', accountId)
-    .where('environment', '=', link.environment)
+    .where(forTenant(tenant))
     .where('id', '=', link.product_id)
     .executeTakeFirst();
   const version = await ex
     .selectFrom('product_versions')
     .selectAll()
-    .where('account_id', '=', accountId)
-    .where('environment', '=', link.environment)
+    .where(forTenant(tenant))
     .where('id', '=', link.product_version_id)
     .executeTakeFirst();
   return product && version ? { link, product, version } : undefined;
@@ -36,8 +36,7 @@ export async function findNewestSubscriptionInvoiceId(ex: Executor, tenant: Tena
   const row = await ex
     .selectFrom('invoices')
     .select('id')
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('subscription_id', '=', subscriptionId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -51,8 +50,7 @@ export async function setInvoiceReturnUrls(ex: Executor, tenant: Tenant, invoice
   await ex
     .updateTable('invoices')
     .set({ success_url: urls.successUrl, cancel_url: urls.cancelUrl })
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', invoiceId)
     .execute();
 }

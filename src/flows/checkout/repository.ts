@@ -2,6 +2,7 @@
 // URL's slug names, and only then is its access token compared (hosted-invoice.ts).
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { forTenant, tenantOfRow } from '../../db/tenancy.ts';
 import type { InvoiceLineItemRow, InvoiceRow } from '../../modules/invoices/index.ts';
 import type { PaymentRow } from '../../modules/payments/index.ts';
 
@@ -13,8 +14,7 @@ export async function listInvoiceLines(ex: Executor, invoice: InvoiceRow): Promi
   return ex
     .selectFrom('invoice_line_items')
     .selectAll()
-    .where('account_id', '=', invoice.account_id)
-    .where('environment', '=', invoice.environment)
+    .where(forTenant(tenantOfRow(invoice)))
     .where('invoice_id', '=', invoice.id)
     .orderBy('position')
     .execute();
@@ -26,8 +26,7 @@ export async function findLatestPayment(ex: Executor, invoice: InvoiceRow): Prom
   return ex
     .selectFrom('payments')
     .selectAll()
-    .where('account_id', '=', invoice.account_id)
-    .where('environment', '=', invoice.environment)
+    .where(forTenant(tenantOfRow(invoice)))
     .where('invoice_id', '=', invoice.id)
     .orderBy(sql`case when status = 'pending' then 0 else 1 end`)
     .orderBy('created_at', 'desc')
@@ -41,8 +40,7 @@ export async function findConfirmedPayment(ex: Executor, invoice: InvoiceRow): P
   return ex
     .selectFrom('payments')
     .selectAll()
-    .where('account_id', '=', invoice.account_id)
-    .where('environment', '=', invoice.environment)
+    .where(forTenant(tenantOfRow(invoice)))
     .where('invoice_id', '=', invoice.id)
     .where('confirmed_at', 'is not', null)
     .orderBy('confirmed_at', 'asc')
@@ -55,8 +53,7 @@ export async function listLiveGrants(ex: Executor, invoice: InvoiceRow): Promise
   const rows = await ex
     .selectFrom('download_grants')
     .select('token')
-    .where('account_id', '=', invoice.account_id)
-    .where('environment', '=', invoice.environment)
+    .where(forTenant(tenantOfRow(invoice)))
     .where('invoice_id', '=', invoice.id)
     .where('revoked_at', 'is', null)
     .orderBy('created_at')

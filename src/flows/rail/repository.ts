@@ -1,13 +1,14 @@
 // SQL of the Rail: settings per tenant and the settled authorizations. Executor first.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { forTenant } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
 import type { RailSettingsRow, RailSettlementRow } from './tables.ts';
 
 const jsonb = (value: unknown) => JSON.stringify(value) as never;
 
 export async function findSettings(ex: Executor, tenant: Tenant): Promise<RailSettingsRow | undefined> {
-  return ex.selectFrom('rail_settings').selectAll().where('account_id', '=', tenant.accountId).where('environment', '=', tenant.environment).executeTakeFirst();
+  return ex.selectFrom('rail_settings').selectAll().where(forTenant(tenant)).executeTakeFirst();
 }
 
 /** Inserts or replaces the tenant's settings; the first created_at stays. */
@@ -75,4 +76,18 @@ export async function completeSettlement(
 /** Serialises first sight of an agent wallet in a tenant (its customer and enrollment are made once). */
 export async function lockAgent(ex: Executor, tenant: Tenant, externalId: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${`rail-agent:${tenant.accountId}:${tenant.environment}:${externalId}`}, 0))`.execute(ex);
+}
+
+/** The receipt invoice of a Rail settlement of the enrollment inside [from, to), if any. */
+export async function findReceiptIn(ex: Executor, tenant: Tenant, enrollmentId: string, from: Date, to: Date): Promise<{ invoiceId: string | null } | undefined> {
+  const row = await ex
+    .selectFrom('rail_settlements')
+    .select('invoice_id')
+    .where(forTenant(tenant))
+    .where('enrollment_id', '=', enrollmentId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .limit(1)
+    .executeTakeFirst();
+  return row && { invoiceId: row.invoice_id };
 }

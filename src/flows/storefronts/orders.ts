@@ -8,6 +8,7 @@ import { notFound, validationError, type FieldError } from '../../core/errors.ts
 import { formatDecimal } from '../../core/money.ts';
 import { newId } from '../../core/ids.ts';
 import type { Executor, Tx } from '../../db/database.ts';
+import { getTenant } from '../../modules/accounts/index.ts';
 import { listCustomers, createCustomer, normaliseDocument, type PostalAddress } from '../../modules/customers/index.ts';
 import { recordEvent } from '../../modules/events/index.ts';
 import { createOneOffInvoice, finalizeInvoice } from '../../modules/invoices/index.ts';
@@ -52,9 +53,10 @@ export interface OrderView {
 /** The active shop of a slug and the context of its account, or a 404 `storefront`. */
 export async function openShop(ex: Executor, slug: string, now: Date, baseUrl: string): Promise<{ shop: StorefrontRow; ctx: UseCaseContext }> {
   const shop = await repo.findStorefrontBySlug(ex, slug);
-  const account = shop ? await ex.selectFrom('accounts').select('status').where('id', '=', shop.account_id).executeTakeFirst() : undefined;
-  if (!shop || shop.status !== 'active' || account?.status !== 'active') throw notFound('storefront');
-  return { shop, ctx: { tenant: { accountId: shop.account_id, environment: shop.environment }, now, baseUrl } };
+  if (!shop || shop.status !== 'active') throw notFound('storefront');
+  const ctx: UseCaseContext = { tenant: { accountId: shop.account_id, environment: shop.environment }, now, baseUrl };
+  if ((await getTenant(ex, ctx)).status !== 'active') throw notFound('storefront');
+  return { shop, ctx };
 }
 
 export async function presentShop(ex: Executor, ctx: UseCaseContext, shop: StorefrontRow, store: ObjectStore): Promise<PublicShop> {

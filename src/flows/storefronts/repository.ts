@@ -1,6 +1,7 @@
 // SQL for storefronts and their orders.
 import type { Tenant } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
+import { forTenant } from '../../db/tenancy.ts';
 import type { StorefrontOrderRow, StorefrontRow } from './tables.ts';
 
 const jsonb = (value: unknown) => JSON.stringify(value) as never;
@@ -13,7 +14,7 @@ export async function insertStorefront(ex: Executor, row: StorefrontRow): Promis
 }
 
 export async function findStorefront(ex: Executor, tenant: Tenant, id: string, forUpdate = false): Promise<StorefrontRow | undefined> {
-  let query = ex.selectFrom('storefronts').selectAll().where('account_id', '=', tenant.accountId).where('environment', '=', tenant.environment).where('id', '=', id);
+  let query = ex.selectFrom('storefronts').selectAll().where(forTenant(tenant)).where('id', '=', id);
   if (forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
 }
@@ -24,7 +25,7 @@ export async function findStorefrontBySlug(ex: Executor, slug: string): Promise<
 }
 
 export async function listStorefronts(ex: Executor, tenant: Tenant, limit: number, afterId: string | null): Promise<StorefrontRow[]> {
-  let query = ex.selectFrom('storefronts').selectAll().where('account_id', '=', tenant.accountId).where('environment', '=', tenant.environment);
+  let query = ex.selectFrom('storefronts').selectAll().where(forTenant(tenant));
   if (afterId) query = query.where('id', '<', afterId);
   return query.orderBy('id', 'desc').limit(limit + 1).execute();
 }
@@ -40,8 +41,7 @@ export async function updateStorefront(ex: Executor, tenant: Tenant, id: string,
   return ex
     .updateTable('storefronts')
     .set(values)
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();

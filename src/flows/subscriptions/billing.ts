@@ -11,6 +11,7 @@ import { discountLineFor } from '../../modules/coupons/index.ts';
 import { recordEvent } from '../../modules/events/index.ts';
 import { createDraftInvoice, finalizeInvoice, sendInvoice, type DraftLineInput } from '../../modules/invoices/index.ts';
 import { periodStart } from './periods.ts';
+import { cancelEnrollment } from '../../modules/customers/index.ts';
 import * as repo from './repository.ts';
 import { chargeNewInvoice, checkOverdue, retryCharges } from './dunning.ts';
 import { prorationLine } from './proration.ts';
@@ -74,7 +75,7 @@ async function cancelAt(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, at: D
   row = await billUsageTo(tx, ctx, row, at, true);
   const canceled = await repo.updateSubscription(tx, row.id, { status: 'canceled', canceled_at: at, next_billing_at: null, updated_at: ctx.now });
   await repo.cancelItems(tx, row.id, at);
-  await tx.updateTable('enrollments').set({ status: 'canceled', updated_at: ctx.now }).where('id', '=', row.id).execute();
+  await cancelEnrollment(tx, ctx.tenant, row.id, ctx.now);
   await recordEvent(tx, ctx, 'subscription.canceled', await presentSubscription(tx, canceled));
   return canceled;
 }

@@ -16,6 +16,7 @@ import { periodStart } from './periods.ts';
 import { changeTerms } from '../../modules/prepaid/index.ts';
 import { prepaidRatesOf } from './prepaid-terms.ts';
 import { prorationLine } from './proration.ts';
+import { moveEnrollmentToVersion } from '../../modules/customers/index.ts';
 import * as repo from './repository.ts';
 import { presentSubscription, type SubscriptionView } from './subscription-view.ts';
 
@@ -71,12 +72,9 @@ export async function changeVersion(tx: Tx, ctx: UseCaseContext, id: string, inp
   }
   row = await repo.updateSubscription(tx, id, { product_version_id: version.id, updated_at: now });
   await repo.cancelItems(tx, id, now);
-  await tx
-    .insertInto('subscription_items')
-    .values({ id: newId(), subscription_id: id, kind: usageOnly ? 'usage' : 'recurring_fee', timing: row.billing_mode, product_version_id: version.id, created_at: now, canceled_at: null })
-    .execute();
+  await repo.insertItem(tx, { id: newId(), subscription_id: id, kind: usageOnly ? 'usage' : 'recurring_fee', timing: row.billing_mode, product_version_id: version.id, created_at: now, canceled_at: null });
   // Usage of the enrollment is priced by its version from now on too.
-  await tx.updateTable('enrollments').set({ product_version_id: version.id, updated_at: now }).where('id', '=', id).execute();
+  await moveEnrollmentToVersion(tx, ctx.tenant, id, version.id, now);
   const view = await presentSubscription(tx, row);
   await recordEvent(tx, ctx, 'subscription.updated', view);
   return view;

@@ -15,6 +15,7 @@ import { dunningSettingsOf } from '../../modules/accounts/index.ts';
 import { recordEvent } from '../../modules/events/index.ts';
 import { markInvoiceUncollectible } from '../../modules/invoices/index.ts';
 import { chargeSavedMethod, parseSavedMethod } from '../payment-confirmation/index.ts';
+import { cancelEnrollment } from '../../modules/customers/index.ts';
 import * as repo from './repository.ts';
 import { presentSubscription } from './subscription-view.ts';
 import type { SubscriptionRow } from './tables.ts';
@@ -85,7 +86,7 @@ export async function retryCharges(tx: Tx, ctx: UseCaseContext, row: Subscriptio
       updated_at: ctx.now,
     });
     await repo.cancelItems(tx, row.id, ctx.now);
-    await tx.updateTable('enrollments').set({ status: 'canceled', updated_at: ctx.now }).where('id', '=', row.id).execute();
+    await cancelEnrollment(tx, ctx.tenant, row.id, ctx.now);
     await recordEvent(tx, ctx, 'subscription.canceled', await presentSubscription(tx, updated));
   }
   return updated;

@@ -1,5 +1,6 @@
 // The door of flows/subscriptions: the only file other areas import (docs/ARCHITECTURE.md).
 export { createSubscription } from './create-subscription.ts';
 export { registerSubscriptionRoutes, registerTestClockRoutes } from './routes.ts';
+export { findUsageBilledBefore as subscriptionUsageBilledBefore } from './repository.ts';
 export { runDueSubscriptions, subscriptionCycleJob } from './runner.ts';
 export { type SubscriptionTables } from './tables.ts';

@@ -7,6 +7,7 @@ import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
 import { recordEvent } from '../../modules/events/index.ts';
 import { periodIndexAt, periodStart } from './periods.ts';
 import { billUsageTo } from './billing.ts';
+import { cancelEnrollment } from '../../modules/customers/index.ts';
 import * as repo from './repository.ts';
 import { presentSubscription, toSubscriptionView, type SubscriptionView } from './subscription-view.ts';
 import type { SubscriptionRow, SubscriptionStatus } from './tables.ts';
@@ -76,7 +77,7 @@ export async function cancelSubscription(tx: Tx, ctx: UseCaseContext, id: string
   await billUsageTo(tx, ctx, current, ctx.now, false);
   const row = await repo.updateSubscription(tx, id, { status: 'canceled', canceled_at: ctx.now, next_billing_at: null, updated_at: ctx.now });
   await repo.cancelItems(tx, id, ctx.now);
-  await tx.updateTable('enrollments').set({ status: 'canceled', updated_at: ctx.now }).where('id', '=', id).execute();
+  await cancelEnrollment(tx, ctx.tenant, id, ctx.now);
   const view = await presentSubscription(tx, row);
   await recordEvent(tx, ctx, 'subscription.canceled', view);
   return view;

@@ -1,6 +1,7 @@
 // SQL for subscriptions, their items and billed periods. Every function takes the executor first.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { forTenant } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
 import type { SubscriptionItemRow, SubscriptionPeriodRow, SubscriptionRow, SubscriptionStatus } from './tables.ts';
 
@@ -10,7 +11,7 @@ export async function insertSubscription(ex: Executor, row: SubscriptionRow, ite
 }
 
 export async function findSubscription(ex: Executor, tenant: Tenant, id: string, forUpdate = false): Promise<SubscriptionRow | undefined> {
-  let query = ex.selectFrom('subscriptions').selectAll().where('account_id', '=', tenant.accountId).where('environment', '=', tenant.environment).where('id', '=', id);
+  let query = ex.selectFrom('subscriptions').selectAll().where(forTenant(tenant)).where('id', '=', id);
   if (forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
 }
@@ -21,7 +22,7 @@ export interface SubscriptionFilter {
 }
 
 export async function listSubscriptions(ex: Executor, tenant: Tenant, filter: SubscriptionFilter, limit: number, afterId: string | null): Promise<SubscriptionRow[]> {
-  let query = ex.selectFrom('subscriptions').selectAll().where('account_id', '=', tenant.accountId).where('environment', '=', tenant.environment);
+  let query = ex.selectFrom('subscriptions').selectAll().where(forTenant(tenant));
   if (filter.customerId) query = query.where('customer_id', '=', filter.customerId);
   if (filter.status) query = query.where('status', '=', filter.status);
   if (afterId) query = query.where('id', '<', afterId);
@@ -35,6 +36,10 @@ export async function itemsOf(ex: Executor, ids: readonly string[]): Promise<Sub
 
 export async function updateSubscription(ex: Executor, id: string, changes: Partial<Omit<SubscriptionRow, 'id' | 'account_id' | 'environment'>>): Promise<SubscriptionRow> {
   return ex.updateTable('subscriptions').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function insertItem(ex: Executor, item: SubscriptionItemRow): Promise<void> {
+  await ex.insertInto('subscription_items').values(item).execute();
 }
 
 export async function cancelItems(ex: Executor, subscriptionId: string, at: Date): Promise<void> {
@@ -57,7 +62,7 @@ export async function claimDueSubscription(ex: Executor, now: Date, only?: Tenan
     .where((eb) => eb.or([eb('s.next_billing_at', '<=', now), eb('s.next_retry_at', '<=', now)]))
     .where('s.status', 'not in', ['paused', 'canceled'])
     .where(sql<boolean>`not ${onClock}`);
-  if (only) real = real.where('s.account_id', '=', only.accountId).where('s.environment', '=', only.environment);
+  if (only) real = real.where(forTenant(only, 's'));
   const found = await lock(real.limit(1)).executeTakeFirst();
   if (found) return { row: found, asOf: now };
 
@@ -70,7 +75,7 @@ export async function claimDueSubscription(ex: Executor, now: Date, only?: Tenan
     .where('s.environment', '=', 'sandbox')
     .where((eb) => eb.or([eb('s.next_billing_at', '<=', eb.ref('a.sandbox_clock')), eb('s.next_retry_at', '<=', eb.ref('a.sandbox_clock'))]))
     .where('s.status', 'not in', ['paused', 'canceled']);
-  if (only) clocked = clocked.where('s.account_id', '=', only.accountId).where('s.environment', '=', only.environment);
+  if (only) clocked = clocked.where(forTenant(only, 's'));
   const due = await lock(clocked.limit(1)).executeTakeFirst();
   if (!due) return undefined;
   const { sandbox_clock, ...row } = due;
@@ -93,4 +98,17 @@ export async function openInvoiceIds(ex: Executor, subscriptionId: string): Prom
 export async function openInvoiceDueDates(ex: Executor, subscriptionId: string): Promise<Date[]> {
   const rows = await ex.selectFrom('invoices').select('due_date').where('subscription_id', '=', subscriptionId).where('status', '=', 'open').execute();
   return rows.flatMap((row) => (row.due_date ? [row.due_date] : []));
+}
+
+/** Where a live subscription of the enrollment has billed its usage to, when that is before `to`. */
+export async function findUsageBilledBefore(ex: Executor, tenant: Tenant, enrollmentId: string, to: Date): Promise<Date | null> {
+  const live = await ex
+    .selectFrom('subscriptions')
+    .select('usage_billed_to')
+    .where(forTenant(tenant))
+    .where('id', '=', enrollmentId)
+    .where('status', '<>', 'canceled')
+    .where('usage_billed_to', '<', to)
+    .executeTakeFirst();
+  return live?.usage_billed_to ?? null;
 }

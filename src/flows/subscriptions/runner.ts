@@ -45,7 +45,7 @@ export async function runDueSubscriptions(db: Db, clock: Clock, baseUrl: string,
     } catch (error) {
       if (claimed === null) throw error; // the database itself: the job retries
       result.failures.push({ subscriptionId: claimed, error: error instanceof Error ? error.message : String(error) });
-      await db.updateTable('subscriptions').set({ next_billing_at: new Date(asOf.getTime() + RETRY_FAILED_MS) }).where('id', '=', claimed).execute();
+      await repo.updateSubscription(db, claimed, { next_billing_at: new Date(asOf.getTime() + RETRY_FAILED_MS) });
     }
   }
   return result;

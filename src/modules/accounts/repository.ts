@@ -1,5 +1,6 @@
 // SQL for accounts and API keys. Every function takes the executor (root or transaction) first.
 import type { Executor } from '../../db/database.ts';
+import { forTenant } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
 import type { AccountRow, ApiKeyRow } from './tables.ts';
 
@@ -59,8 +60,7 @@ export async function listApiKeys(ex: Executor, tenant: Tenant, limit: number, a
   let query = ex
     .selectFrom('api_keys')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment);
+    .where(forTenant(tenant));
   if (afterId) query = query.where('id', '<', afterId);
   return query.orderBy('id', 'desc').limit(limit + 1).execute();
 }
@@ -69,8 +69,7 @@ export async function findApiKey(ex: Executor, tenant: Tenant, id: string): Prom
   return ex
     .selectFrom('api_keys')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -79,8 +78,7 @@ export async function revokeApiKey(ex: Executor, tenant: Tenant, id: string, at:
   return ex
     .updateTable('api_keys')
     .set({ revoked_at: at })
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .returningAll()
@@ -92,8 +90,7 @@ export async function findPublishableKeyValue(ex: Executor, tenant: Tenant): Pro
   const row = await ex
     .selectFrom('api_keys')
     .select('public_value')
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('type', '=', 'publishable')
     .where('revoked_at', 'is', null)
     .where('public_value', 'is not', null)

@@ -1,5 +1,6 @@
 // SQL for meters.
 import type { Executor } from '../../db/database.ts';
+import { forTenant } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
 import type { MeterRow } from './tables.ts';
 
@@ -11,8 +12,7 @@ export async function findMeter(ex: Executor, tenant: Tenant, id: string, forUpd
   let query = ex
     .selectFrom('meters')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', id);
   if (forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
@@ -23,14 +23,13 @@ export async function findMetersByKeys(ex: Executor, tenant: Tenant, keys: strin
   return ex
     .selectFrom('meters')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('key', 'in', keys)
     .execute();
 }
 
 export async function listMeters(ex: Executor, tenant: Tenant, limit: number, afterId: string | null): Promise<MeterRow[]> {
-  let query = ex.selectFrom('meters').selectAll().where('account_id', '=', tenant.accountId).where('environment', '=', tenant.environment);
+  let query = ex.selectFrom('meters').selectAll().where(forTenant(tenant));
   if (afterId) query = query.where('id', '<', afterId);
   return query.orderBy('id', 'desc').limit(limit + 1).execute();
 }
@@ -41,8 +40,7 @@ export async function updateMeter(ex: Executor, tenant: Tenant, id: string, chan
   return ex
     .updateTable('meters')
     .set(changes)
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -54,8 +52,7 @@ export async function isMeterPriced(ex: Executor, tenant: Tenant, meterId: strin
     .selectFrom('prices')
     .leftJoin('product_versions', 'product_versions.id', 'prices.version_id')
     .select('prices.id')
-    .where('prices.account_id', '=', tenant.accountId)
-    .where('prices.environment', '=', tenant.environment)
+    .where(forTenant(tenant, 'prices'))
     .where('prices.meter_id', '=', meterId)
     .where((eb) => eb.or([eb('prices.rate_card_id', 'is not', null), eb('product_versions.published_at', 'is not', null)]))
     .limit(1)

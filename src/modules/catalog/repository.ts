@@ -1,6 +1,7 @@
 // SQL for products, versions and prices. Every query filters by account and environment.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { forTenant } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
 import type { PriceRow, ProductRow, ProductVersionRow } from './tables.ts';
 
@@ -23,8 +24,7 @@ export async function findProduct(ex: Executor, tenant: Tenant, id: string, forU
   let query = ex
     .selectFrom('products')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', id);
   if (forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
@@ -34,15 +34,14 @@ export async function findProductByKey(ex: Executor, tenant: Tenant, key: string
   let query = ex
     .selectFrom('products')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('key', '=', key);
   if (forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
 }
 
 export async function listProducts(ex: Executor, tenant: Tenant, filter: { key?: string }, limit: number, afterId: string | null): Promise<ProductRow[]> {
-  let query = ex.selectFrom('products').selectAll().where('account_id', '=', tenant.accountId).where('environment', '=', tenant.environment);
+  let query = ex.selectFrom('products').selectAll().where(forTenant(tenant));
   if (filter.key !== undefined) query = query.where('key', '=', filter.key);
   if (afterId) query = query.where('id', '<', afterId);
   return query.orderBy('id', 'desc').limit(limit + 1).execute();
@@ -54,8 +53,7 @@ export async function updateProduct(ex: Executor, tenant: Tenant, id: string, ch
   return ex
     .updateTable('products')
     .set(changes)
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
@@ -71,8 +69,7 @@ export async function findVersion(ex: Executor, tenant: Tenant, id: string): Pro
   return ex
     .selectFrom('product_versions')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -81,8 +78,7 @@ export async function listVersions(ex: Executor, tenant: Tenant, productId: stri
   let query = ex
     .selectFrom('product_versions')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('product_id', '=', productId);
   if (afterId) query = query.where('id', '<', afterId);
   return query.orderBy('id', 'desc').limit(limit + 1).execute();
@@ -93,8 +89,7 @@ export async function findCurrentVersion(ex: Executor, tenant: Tenant, productId
   return ex
     .selectFrom('product_versions')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('product_id', '=', productId)
     .orderBy(sql`status = 'published'`, 'desc')
     .orderBy('version', 'desc')
@@ -106,8 +101,7 @@ export async function findDefaultVersion(ex: Executor, tenant: Tenant, productId
   return ex
     .selectFrom('product_versions')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('product_id', '=', productId)
     .where('is_default', '=', true)
     .executeTakeFirst();
@@ -117,8 +111,7 @@ export async function maxVersionNumber(ex: Executor, tenant: Tenant, productId: 
   const row = await ex
     .selectFrom('product_versions')
     .select((eb) => eb.fn.max('version').as('n'))
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('product_id', '=', productId)
     .executeTakeFirst();
   return row?.n ?? 0;
@@ -136,8 +129,7 @@ export async function updateVersion(ex: Executor, tenant: Tenant, id: string, ch
   return ex
     .updateTable('product_versions')
     .set(values)
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -147,8 +139,7 @@ export async function clearDefaultVersion(ex: Executor, tenant: Tenant, productI
   await ex
     .updateTable('product_versions')
     .set({ is_default: false, updated_at: now })
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('product_id', '=', productId)
     .where('is_default', '=', true)
     .execute();
@@ -167,8 +158,7 @@ export async function insertPrices(ex: Executor, rows: PriceRow[]): Promise<void
 export async function deleteVersionPrices(ex: Executor, tenant: Tenant, versionId: string): Promise<void> {
   await ex
     .deleteFrom('prices')
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('version_id', '=', versionId)
     .execute();
 }
@@ -190,8 +180,7 @@ export async function listPrices(
     .innerJoin('meters', 'meters.id', 'prices.meter_id')
     .selectAll('prices')
     .select('meters.key as meter_key')
-    .where('prices.account_id', '=', tenant.accountId)
-    .where('prices.environment', '=', tenant.environment)
+    .where(forTenant(tenant, 'prices'))
     .where(column, 'in', ids)
     .orderBy('prices.position')
     .execute();

@@ -1,6 +1,7 @@
 // SQL for coupons and their redemptions. Every function takes the executor first.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { forTenant } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
 import type { CouponRedemptionRow, CouponRow } from './tables.ts';
 
@@ -9,7 +10,7 @@ export async function insertCoupon(ex: Executor, row: CouponRow): Promise<void> 
 }
 
 export async function findCoupon(ex: Executor, tenant: Tenant, id: string): Promise<CouponRow | undefined> {
-  return ex.selectFrom('coupons').selectAll().where('account_id', '=', tenant.accountId).where('environment', '=', tenant.environment).where('id', '=', id).executeTakeFirst();
+  return ex.selectFrom('coupons').selectAll().where(forTenant(tenant)).where('id', '=', id).executeTakeFirst();
 }
 
 /** By code, whatever its case. */
@@ -17,14 +18,13 @@ export async function findCouponByCode(ex: Executor, tenant: Tenant, code: strin
   return ex
     .selectFrom('coupons')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where(sql<string>`lower(code)`, '=', code.toLowerCase())
     .executeTakeFirst();
 }
 
 export async function listCoupons(ex: Executor, tenant: Tenant, limit: number, afterId: string | null): Promise<CouponRow[]> {
-  let query = ex.selectFrom('coupons').selectAll().where('account_id', '=', tenant.accountId).where('environment', '=', tenant.environment);
+  let query = ex.selectFrom('coupons').selectAll().where(forTenant(tenant));
   if (afterId) query = query.where('id', '<', afterId);
   return query.orderBy('id', 'desc').limit(limit + 1).execute();
 }

@@ -94,3 +94,13 @@ export async function resolveEnrollment(ex: Executor, tenant: Tenant, customerRe
   if (!isUuid(productId)) return undefined;
   return repo.findLiveEnrollment(ex, tenant, customerRef, productId, isUuid(customerRef));
 }
+
+/** The enrollment ends with its subscription: its usage is no longer billed by it. */
+export async function cancelEnrollment(tx: Tx, tenant: Tenant, id: string, at: Date): Promise<void> {
+  await repo.updateEnrollment(tx, tenant, id, { status: 'canceled' }, at);
+}
+
+/** The enrollment's usage is priced by `versionId` from now on (a subscription's version change). */
+export async function moveEnrollmentToVersion(tx: Tx, tenant: Tenant, id: string, versionId: string, at: Date): Promise<void> {
+  await repo.updateEnrollment(tx, tenant, id, { product_version_id: versionId }, at);
+}

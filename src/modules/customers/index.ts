@@ -2,5 +2,5 @@
 export { Address, type PostalAddress } from './address.ts';
 export { registerEnrollmentRoutes } from './enrollment-routes.ts';
 export { registerCustomerRoutes } from './routes.ts';
-export { createCustomer, createEnrollment, findCustomerOrThrow, findEnrollmentOrThrow, getCustomer, listCustomers, normaliseDocument, pricingSchedule, resolveEnrollment, type CustomerView } from './service.ts';
+export { cancelEnrollment, createCustomer, createEnrollment, moveEnrollmentToVersion, findCustomerOrThrow, findEnrollmentOrThrow, getCustomer, listCustomers, normaliseDocument, pricingSchedule, resolveEnrollment, type CustomerView } from './service.ts';
 export { type CustomerTables } from './tables.ts';

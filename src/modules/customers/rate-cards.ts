@@ -18,6 +18,7 @@ import { findProductOrThrow, getVersionPrices, moneyErrors, pricesByOwner, resol
 import { isUniqueViolation } from '../../db/errors.ts';
 import { lockUsage } from '../../db/usage-lock.ts';
 import { findEnrollmentOrThrow } from './enrollments.ts';
+import { hasBalance } from '../prepaid/index.ts';
 import * as repo from './repository.ts';
 import type { RateCardRow } from './tables.ts';
 
@@ -78,7 +79,7 @@ export async function createRateCard(tx: Tx, ctx: UseCaseContext, enrollmentId: 
   // turns with invoices of its usage (src/db/usage-lock.ts).
   const enrollment = await findEnrollmentOrThrow(tx, ctx.tenant, enrollmentId, true);
   // A prepaid balance draws down at its version's per-unit rates (prepaid_rates), which a card would not change.
-  if (await tx.selectFrom('prepaid_balances').select('enrollment_id').where('enrollment_id', '=', enrollmentId).executeTakeFirst()) {
+  if (await hasBalance(tx, enrollmentId)) {
     throw new AppError('conflict', "A prepaid subscription's usage is drawn from its balance at its version's rates; change the subscription's version instead of adding a rate card.");
   }
   await lockUsage(tx, enrollmentId, 'shared');

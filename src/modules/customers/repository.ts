@@ -1,6 +1,7 @@
 // SQL for customers, enrollments and rate cards. Every query filters by account and environment.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { forTenant, tenantSql } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
 import type { CustomerRow, EnrollmentRow, RateCardRow } from './tables.ts';
 
@@ -12,8 +13,7 @@ export async function findCustomer(ex: Executor, tenant: Tenant, id: string, for
   let query = ex
     .selectFrom('customers')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', id);
   if (forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
@@ -26,7 +26,7 @@ export async function listCustomers(
   limit: number,
   afterId: string | null,
 ): Promise<CustomerRow[]> {
-  let query = ex.selectFrom('customers').selectAll().where('account_id', '=', tenant.accountId).where('environment', '=', tenant.environment);
+  let query = ex.selectFrom('customers').selectAll().where(forTenant(tenant));
   if (filter.email !== undefined) query = query.where('email', '=', filter.email);
   if (filter.externalId !== undefined) query = query.where('external_id', '=', filter.externalId);
   if (afterId) query = query.where('id', '<', afterId);
@@ -42,8 +42,7 @@ export async function updateCustomer(ex: Executor, tenant: Tenant, id: string, c
   return ex
     .updateTable('customers')
     .set(values)
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
@@ -55,12 +54,15 @@ export async function insertEnrollment(ex: Executor, row: EnrollmentRow): Promis
   await ex.insertInto('enrollments').values(row).execute();
 }
 
+export async function updateEnrollment(ex: Executor, tenant: Tenant, id: string, changes: Partial<Pick<EnrollmentRow, 'status' | 'product_version_id'>>, at: Date): Promise<void> {
+  await ex.updateTable('enrollments').set({ ...changes, updated_at: at }).where(forTenant(tenant)).where('id', '=', id).execute();
+}
+
 export async function findEnrollment(ex: Executor, tenant: Tenant, id: string, forUpdate = false): Promise<EnrollmentRow | undefined> {
   let query = ex
     .selectFrom('enrollments')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', id);
   if (forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
@@ -70,8 +72,7 @@ export async function listCustomerEnrollments(ex: Executor, tenant: Tenant, cust
   let query = ex
     .selectFrom('enrollments')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('customer_id', '=', customerId);
   if (afterId) query = query.where('id', '<', afterId);
   return query.orderBy('id', 'desc').limit(limit + 1).execute();
@@ -82,8 +83,7 @@ export async function findLiveEnrollmentOfCustomer(ex: Executor, tenant: Tenant,
   return ex
     .selectFrom('enrollments')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('customer_id', '=', customerId)
     .where('product_id', '=', productId)
     .where('status', '<>', 'canceled')
@@ -107,8 +107,7 @@ export async function findLiveEnrollment(ex: Executor, tenant: Tenant, customerR
   const customer = await ex
     .selectFrom('customers')
     .select('id')
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('external_id', '=', customerRef)
     .executeTakeFirst();
   return customer ? findLiveEnrollmentOfCustomer(ex, tenant, customer.id, productId) : undefined;
@@ -124,8 +123,7 @@ export async function findRateCard(ex: Executor, tenant: Tenant, id: string): Pr
   return ex
     .selectFrom('rate_cards')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -135,8 +133,7 @@ export async function findRateCardInEffect(ex: Executor, tenant: Tenant, enrollm
   return ex
     .selectFrom('rate_cards')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('enrollment_id', '=', enrollmentId)
     .where('effective_from', '<=', at)
     .where((eb) => eb.or([eb('effective_to', 'is', null), eb('effective_to', '>', at)]))
@@ -148,8 +145,7 @@ export async function rateCardsInRange(ex: Executor, tenant: Tenant, enrollmentI
   return ex
     .selectFrom('rate_cards')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('enrollment_id', '=', enrollmentId)
     .where('effective_from', '<', to)
     .where((eb) => eb.or([eb('effective_to', 'is', null), eb.and([eb('effective_to', '>', from), eb('effective_to', '>', eb.ref('effective_from'))])]))
@@ -162,8 +158,7 @@ export async function findRateCardEndingAfter(ex: Executor, tenant: Tenant, enro
   return ex
     .selectFrom('rate_cards')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('enrollment_id', '=', enrollmentId)
     .where((eb) => eb.or([eb('effective_to', 'is', null), eb.and([eb('effective_to', '>', at), eb('effective_to', '>', eb.ref('effective_from'))])]))
     .orderBy('effective_from')
@@ -185,7 +180,7 @@ export async function findInvoicedPeriod(ex: Executor, tenant: Tenant, enrollmen
   const result = await sql<InvoicedPeriod>`
     select p.invoice_id, p.period_start, p.period_end from usage_invoiced_periods p
     join invoices i on i.id = p.invoice_id and i.status <> 'void'
-    where p.account_id = ${tenant.accountId} and p.environment = ${tenant.environment} and p.enrollment_id = ${enrollmentId}
+    where ${tenantSql(tenant, 'p')} and p.enrollment_id = ${enrollmentId}
       and p.period_start < ${to} and p.period_end > ${from}
     order by p.period_start limit 1`.execute(ex);
   return result.rows[0];
@@ -195,8 +190,7 @@ export async function listRateCards(ex: Executor, tenant: Tenant, enrollmentId: 
   let query = ex
     .selectFrom('rate_cards')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('enrollment_id', '=', enrollmentId);
   if (afterId) query = query.where('id', '<', afterId);
   return query.orderBy('id', 'desc').limit(limit + 1).execute();
@@ -207,8 +201,7 @@ export async function endRateCard(ex: Executor, tenant: Tenant, id: string, at: 
   return ex
     .updateTable('rate_cards')
     .set({ deleted_at: at, effective_to: sql<Date>`greatest(${at}::timestamptz, effective_from)` })
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .returningAll()

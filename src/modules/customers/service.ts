@@ -31,8 +31,10 @@ export {
 } from './customers.ts';
 export { normaliseDocument, type DocumentType, type NormalisedDocument } from './document.ts';
 export {
+  cancelEnrollment,
   createEnrollment,
   findEnrollmentOrThrow,
+  moveEnrollmentToVersion,
   getEnrollment,
   listCustomerEnrollments,
   resolveEnrollment,

@@ -1,5 +1,6 @@
 // SQL for the email outbox. Every function takes the executor (root or transaction) first.
 import type { Executor } from '../../db/database.ts';
+import { forTenant } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
 import type { EmailRow } from './tables.ts';
 
@@ -8,7 +9,7 @@ export async function insertEmail(ex: Executor, row: EmailRow): Promise<void> {
 }
 
 export async function listEmails(ex: Executor, tenant: Tenant, filter: { to?: string }, limit: number, afterId: string | null): Promise<EmailRow[]> {
-  let query = ex.selectFrom('emails').selectAll().where('account_id', '=', tenant.accountId).where('environment', '=', tenant.environment);
+  let query = ex.selectFrom('emails').selectAll().where(forTenant(tenant));
   if (filter.to) query = query.where('to_address', '=', filter.to);
   if (afterId) query = query.where('id', '<', afterId);
   return query.orderBy('id', 'desc').limit(limit + 1).execute();

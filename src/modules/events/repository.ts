@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.ts';
+import { forTenant } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
 import type { EventRow } from './tables.ts';
 
@@ -7,7 +8,7 @@ export async function insertEvent(ex: Executor, row: EventRow): Promise<void> {
 }
 
 export async function listEvents(ex: Executor, tenant: Tenant, filter: { type?: string }, limit: number, afterId: string | null): Promise<EventRow[]> {
-  let query = ex.selectFrom('events').selectAll().where('account_id', '=', tenant.accountId).where('environment', '=', tenant.environment);
+  let query = ex.selectFrom('events').selectAll().where(forTenant(tenant));
   if (filter.type) query = query.where('type', '=', filter.type);
   if (afterId) query = query.where('id', '<', afterId);
   return query.orderBy('id', 'desc').limit(limit + 1).execute();
@@ -17,8 +18,7 @@ export async function findEvent(ex: Executor, tenant: Tenant, id: string): Promi
   return ex
     .selectFrom('events')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', id)
     .executeTakeFirst();
 }

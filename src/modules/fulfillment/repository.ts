@@ -1,6 +1,7 @@
 // SQL for download grants. Executor first, filtered by tenant; the lookup by token serves the
 // keyless download route, whose token is the credential.
 import type { Executor } from '../../db/database.ts';
+import { forTenant } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
 import type { DownloadGrantRow } from './tables.ts';
 
@@ -13,8 +14,7 @@ export async function findDeliverableProducts(ex: Executor, tenant: Tenant, invo
   const rows = await ex
     .selectFrom('product_deliverables as d')
     .select('d.product_id')
-    .where('d.account_id', '=', tenant.accountId)
-    .where('d.environment', '=', tenant.environment)
+    .where(forTenant(tenant, 'd'))
     .where((eb) =>
       eb.or([
         eb(
@@ -50,8 +50,7 @@ export async function markEmailed(ex: Executor, tenant: Tenant, ids: string[], a
   return ex
     .updateTable('download_grants')
     .set({ email_sent_at: at })
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', 'in', ids)
     .returningAll()
     .execute();
@@ -61,8 +60,7 @@ export async function revokePaymentGrants(ex: Executor, tenant: Tenant, paymentI
   return ex
     .updateTable('download_grants')
     .set({ revoked_at: at })
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('payment_id', '=', paymentId)
     .where('revoked_at', 'is', null)
     .returningAll()
@@ -73,8 +71,7 @@ export async function listInvoiceGrants(ex: Executor, tenant: Tenant, invoiceId:
   return ex
     .selectFrom('download_grants')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('invoice_id', '=', invoiceId)
     .orderBy('id')
     .execute();
@@ -95,8 +92,7 @@ export async function findInvoiceRecipient(
     .leftJoin('enrollments as e', 'e.id', 'i.customer_id')
     .leftJoin('customers as c', (join) => join.onRef('c.id', '=', (eb) => eb.fn.coalesce('i.payer_id', 'e.customer_id')))
     .select(['i.invoice_number', 'c.name', 'c.email'])
-    .where('i.account_id', '=', tenant.accountId)
-    .where('i.environment', '=', tenant.environment)
+    .where(forTenant(tenant, 'i'))
     .where('i.id', '=', invoiceId)
     .executeTakeFirst();
 }

@@ -10,8 +10,16 @@ import { recordEvent } from '../events/index.ts';
 import * as repo from './repository.ts';
 import { presentInvoice, type InvoiceView } from './invoice-view.ts';
 import type { InvoiceRow, InvoiceStatus } from './tables.ts';
-import { creditPaidInvoice } from '../prepaid/index.ts';
-import { postFinalized, postVoided, postWriteOffRecovered, postWrittenOff } from './invoice-postings.ts';
+import { creditPaidInvoice, PREPAID_CREDIT_LINE } from '../prepaid/index.ts';
+import { postFinalized, postVoided, postWriteOffRecovered, postWrittenOff, receivableCustomerOf } from './invoice-postings.ts';
+
+/** A paid invoice's `prepaid_credit` lines credit its enrollment's prepaid balance (modules/prepaid). */
+async function creditPrepaidLines(tx: Tx, ctx: UseCaseContext, invoice: InvoiceRow): Promise<void> {
+  const lines = await repo.listLineItems(tx, ctx.tenant, [invoice.id]);
+  const amounts = lines.filter((line) => line.type === PREPAID_CREDIT_LINE).map((line) => line.amount);
+  if (amounts.length === 0) return;
+  await creditPaidInvoice(tx, ctx, { invoiceId: invoice.id, enrollmentId: invoice.customer_id, amounts, customerId: await receivableCustomerOf(tx, ctx, invoice) });
+}
 
 /** Days from finalization to the due date when the invoice does not set one. */
 export const DEFAULT_DUE_DAYS = 7;
@@ -53,7 +61,7 @@ export async function finalizeInvoice(tx: Tx, ctx: UseCaseContext, id: string): 
   await recordEvent(tx, ctx, 'invoice.finalized', await presentInvoice(tx, ctx, updated));
   if (toAmount(updated.amount_due).isZero()) {
     updated = await repo.updateInvoice(tx, ctx.tenant, id, { status: 'paid', paid_at: ctx.now, updated_at: ctx.now });
-    await creditPaidInvoice(tx, ctx, id);
+    await creditPrepaidLines(tx, ctx, updated);
     await recordEvent(tx, ctx, 'invoice.paid', await presentInvoice(tx, ctx, updated));
   }
   return presentInvoice(tx, ctx, updated);
@@ -87,7 +95,7 @@ export async function markInvoicePaid(tx: Tx, ctx: UseCaseContext, invoiceId: st
   const before = await lockInvoiceIn(tx, ctx, invoiceId, ['open', 'uncollectible'], 'paid');
   if (before.status === 'uncollectible') await postWriteOffRecovered(tx, ctx, before);
   const updated = await repo.updateInvoice(tx, ctx.tenant, invoiceId, { status: 'paid', paid_at: paidAt, amount_due: '0', updated_at: ctx.now });
-  await creditPaidInvoice(tx, ctx, invoiceId);
+  await creditPrepaidLines(tx, ctx, updated);
   const view = await presentInvoice(tx, ctx, updated);
   await recordEvent(tx, ctx, 'invoice.paid', view);
   return view;

@@ -2,6 +2,7 @@
 // filtered by tenant (account + environment).
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { forTenant, tenantColumns } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
 import type { InvoiceLineItemRow, InvoiceRow, InvoiceStatus } from './tables.ts';
 
@@ -18,8 +19,7 @@ export async function findInvoice(ex: Executor, tenant: Tenant, id: string, opti
   let query = ex
     .selectFrom('invoices')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', id);
   if (options.forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
@@ -30,8 +30,7 @@ export async function listLineItems(ex: Executor, tenant: Tenant, invoiceIds: st
   return ex
     .selectFrom('invoice_line_items')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('invoice_id', 'in', invoiceIds)
     .orderBy('invoice_id')
     .orderBy('position')
@@ -46,7 +45,7 @@ export interface InvoiceFilter {
 }
 
 export async function listInvoices(ex: Executor, tenant: Tenant, filter: InvoiceFilter, limit: number, afterId: string | null): Promise<InvoiceRow[]> {
-  let query = ex.selectFrom('invoices').selectAll().where('account_id', '=', tenant.accountId).where('environment', '=', tenant.environment);
+  let query = ex.selectFrom('invoices').selectAll().where(forTenant(tenant));
   if (filter.status) query = query.where('status', '=', filter.status);
   const customerId = filter.customerId;
   if (customerId) query = query.where((eb) => eb.or([eb('customer_id', '=', customerId), eb('payer_id', '=', customerId)]));
@@ -61,8 +60,7 @@ export async function updateInvoice(ex: Executor, tenant: Tenant, id: string, pa
   return ex
     .updateTable('invoices')
     .set(patch)
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -75,7 +73,7 @@ export async function updateInvoice(ex: Executor, tenant: Tenant, id: string, pa
 export async function takeNextInvoiceNumber(ex: Executor, tenant: Tenant): Promise<bigint> {
   const row = await ex
     .insertInto('invoice_number_counters')
-    .values({ account_id: tenant.accountId, environment: tenant.environment, last_number: '1' })
+    .values({ ...tenantColumns(tenant), last_number: '1' })
     .onConflict((oc) => oc.columns(['account_id', 'environment']).doUpdateSet({ last_number: sql<string>`invoice_number_counters.last_number + 1` }))
     .returning('last_number')
     .executeTakeFirstOrThrow();

@@ -7,6 +7,7 @@ import type { UseCaseContext } from '../../core/context.ts';
 import { newId } from '../../core/ids.ts';
 import { Money, sumAmounts } from '../../core/money.ts';
 import type { Tx } from '../../db/database.ts';
+import { tenantColumns } from '../../db/tenancy.ts';
 import * as repo from './repository.ts';
 
 export interface LedgerEntryInput {
@@ -52,11 +53,9 @@ export function assertBalanced(entries: readonly { currency: string; amount: str
 export async function postTransaction(tx: Tx, ctx: UseCaseContext, input: PostingInput): Promise<Posted> {
   const entries = input.entries.map((e) => ({ ...e, amount: new Money(e.amount) })).filter((e) => !e.amount.isZero());
   assertBalanced(entries);
-  const { accountId, environment } = ctx.tenant;
   const inserted = await repo.insertTransaction(tx, {
     id: newId(),
-    account_id: accountId,
-    environment,
+    ...tenantColumns(ctx.tenant),
     key: input.key,
     kind: input.kind,
     resource_type: input.resource.type,
@@ -71,14 +70,14 @@ export async function postTransaction(tx: Tx, ctx: UseCaseContext, input: Postin
   }
   const accounts = await repo.ensureAccounts(
     tx,
-    entries.map((e) => ({ id: newId(), account_id: accountId, environment, code: e.account, currency: e.currency, customer_id: e.customerId ?? null, created_at: ctx.now })),
+    ctx.tenant,
+    entries.map((e) => ({ id: newId(), ...tenantColumns(ctx.tenant), code: e.account, currency: e.currency, customer_id: e.customerId ?? null, created_at: ctx.now })),
   );
   await repo.insertEntries(
     tx,
     entries.map((e) => ({
       id: newId(),
-      account_id: accountId,
-      environment,
+      ...tenantColumns(ctx.tenant),
       transaction_id: inserted.id,
       ledger_account_id: accounts.get(`${e.account} ${e.currency}`)!,
       currency: e.currency,

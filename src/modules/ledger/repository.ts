@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Tenant } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
+import { forTenant, tenantSql } from '../../db/tenancy.ts';
 import type { LedgerAccountRow, LedgerEntryRow, LedgerTransactionRow } from './tables.ts';
 
 /** Inserts the transaction unless its key was posted: the new row, or undefined for a key already posted. */
@@ -18,26 +19,23 @@ export async function findTransactionByKey(ex: Executor, tenant: Tenant, key: st
   return ex
     .selectFrom('ledger_transactions')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('key', '=', key)
     .executeTakeFirst();
 }
 
 /** The ledger accounts of these codes and currencies, made on first use; by `code currency`. */
-export async function ensureAccounts(ex: Executor, rows: LedgerAccountRow[]): Promise<Map<string, string>> {
+export async function ensureAccounts(ex: Executor, tenant: Tenant, rows: LedgerAccountRow[]): Promise<Map<string, string>> {
   if (rows.length === 0) return new Map();
   await ex
     .insertInto('ledger_accounts')
     .values(rows)
     .onConflict((oc) => oc.columns(['account_id', 'environment', 'code', 'currency']).doNothing())
     .execute();
-  const tenant = { accountId: rows[0]!.account_id, environment: rows[0]!.environment };
   const found = await ex
     .selectFrom('ledger_accounts')
     .select(['id', 'code', 'currency'])
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('code', 'in', rows.map((r) => r.code))
     .execute();
   return new Map(found.map((r) => [`${r.code} ${r.currency}`, r.id]));
@@ -61,8 +59,7 @@ export async function entriesOf(ex: Executor, tenant: Tenant, transactionIds: re
     .selectFrom('ledger_entries as e')
     .innerJoin('ledger_accounts as a', 'a.id', 'e.ledger_account_id')
     .select(['e.transaction_id', 'a.code', 'e.currency', 'e.amount'])
-    .where('e.account_id', '=', tenant.accountId)
-    .where('e.environment', '=', tenant.environment)
+    .where(forTenant(tenant, 'e'))
     .where('e.transaction_id', 'in', transactionIds)
     .orderBy('e.id')
     .execute();
@@ -78,7 +75,7 @@ export interface TransactionFilter {
 }
 
 export async function listTransactions(ex: Executor, tenant: Tenant, filter: TransactionFilter, limit: number, afterId: string | null): Promise<LedgerTransactionRow[]> {
-  let query = ex.selectFrom('ledger_transactions as t').selectAll('t').where('t.account_id', '=', tenant.accountId).where('t.environment', '=', tenant.environment);
+  let query = ex.selectFrom('ledger_transactions as t').selectAll('t').where(forTenant(tenant, 't'));
   if (filter.resourceType) query = query.where('t.resource_type', '=', filter.resourceType);
   if (filter.resourceId) query = query.where('t.resource_id', '=', filter.resourceId);
   if (filter.customerId) {
@@ -92,8 +89,7 @@ export async function listTransactions(ex: Executor, tenant: Tenant, filter: Tra
             .innerJoin('ledger_accounts as a', 'a.id', 'e.ledger_account_id')
             .select(sql`1`.as('one'))
             .whereRef('e.transaction_id', '=', 't.id')
-            .where('e.account_id', '=', tenant.accountId)
-            .where('e.environment', '=', tenant.environment)
+            .where(forTenant(tenant, 'e'))
             .where('a.customer_id', '=', customerId),
         ),
       ]),
@@ -108,8 +104,7 @@ export async function listTransactions(ex: Executor, tenant: Tenant, filter: Tra
           .innerJoin('ledger_accounts as a', 'a.id', 'e.ledger_account_id')
           .select(sql`1`.as('one'))
           .whereRef('e.transaction_id', '=', 't.id')
-          .where('e.account_id', '=', tenant.accountId)
-          .where('e.environment', '=', tenant.environment)
+          .where(forTenant(tenant, 'e'))
           .where('a.code', '=', code),
       ),
     );
@@ -133,8 +128,7 @@ export async function balances(ex: Executor, tenant: Tenant, customerId?: string
     .selectFrom('ledger_accounts as a')
     .leftJoin('ledger_entries as e', (join) => join.onRef('e.ledger_account_id', '=', 'a.id'))
     .select(['a.code', 'a.currency', 'a.customer_id', sql<string>`coalesce(sum(e.amount), 0)::text`.as('balance')])
-    .where('a.account_id', '=', tenant.accountId)
-    .where('a.environment', '=', tenant.environment)
+    .where(forTenant(tenant, 'a'))
     .groupBy(['a.id', 'a.code', 'a.currency', 'a.customer_id'])
     .orderBy('a.code')
     .orderBy('a.currency');
@@ -149,8 +143,7 @@ export async function invoiceReceivable(ex: Executor, tenant: Tenant, invoiceId:
     .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
     .innerJoin('ledger_accounts as a', 'a.id', 'e.ledger_account_id')
     .select(sql<string>`coalesce(sum(e.amount), 0)::text`.as('balance'))
-    .where('t.account_id', '=', tenant.accountId)
-    .where('t.environment', '=', tenant.environment)
+    .where(forTenant(tenant, 't'))
     .where('t.invoice_id', '=', invoiceId)
     .where('a.code', 'like', 'customers:%:receivable')
     .executeTakeFirstOrThrow();
@@ -163,8 +156,7 @@ export async function entriesWithOwners(ex: Executor, tenant: Tenant, transactio
     .selectFrom('ledger_entries as e')
     .innerJoin('ledger_accounts as a', 'a.id', 'e.ledger_account_id')
     .select(['e.transaction_id', 'a.code', 'e.currency', 'e.amount', 'a.customer_id'])
-    .where('e.account_id', '=', tenant.accountId)
-    .where('e.environment', '=', tenant.environment)
+    .where(forTenant(tenant, 'e'))
     .where('e.transaction_id', '=', transactionId)
     .orderBy('e.id')
     .execute();
@@ -185,7 +177,7 @@ export async function unbalancedTransactions(ex: Executor, tenant: Tenant): Prom
     select 'transaction_balanced' as check, 'ledger_transaction' as resource_type, e.transaction_id::text as resource_id,
            e.currency, '0' as expected, sum(e.amount)::text as actual
       from ledger_entries e
-     where e.account_id = ${tenant.accountId} and e.environment = ${tenant.environment}
+     where ${tenantSql(tenant, 'e')}
      group by e.transaction_id, e.currency
     having sum(e.amount) <> 0`.execute(ex);
   return rows;
@@ -202,11 +194,11 @@ export async function invoiceReceivableMismatches(ex: Executor, tenant: Tenant):
           from ledger_transactions t
           join ledger_entries e on e.transaction_id = t.id
           join ledger_accounts a on a.id = e.ledger_account_id
-         where t.account_id = ${tenant.accountId} and t.environment = ${tenant.environment}
+         where ${tenantSql(tenant, 't')}
            and t.invoice_id is not null and a.code like 'customers:%:receivable'
          group by t.invoice_id
       ) r on r.invoice_id = i.id
-     where i.account_id = ${tenant.accountId} and i.environment = ${tenant.environment}
+     where ${tenantSql(tenant, 'i')}
        and i.status in ('open', 'paid') and i.finalized_at is not null
        and i.amount_due <> coalesce(r.balance, 0)`.execute(ex);
   return rows;
@@ -223,11 +215,11 @@ export async function paymentRefundMismatches(ex: Executor, tenant: Tenant): Pro
           from ledger_transactions t
           join ledger_entries e on e.transaction_id = t.id
           join ledger_accounts a on a.id = e.ledger_account_id
-         where t.account_id = ${tenant.accountId} and t.environment = ${tenant.environment}
+         where ${tenantSql(tenant, 't')}
            and t.kind = 'payment.refunded' and t.resource_type = 'payment' and a.code like 'providers:%:clearing'
          group by t.resource_id
       ) r on r.resource_id = p.id
-     where p.account_id = ${tenant.accountId} and p.environment = ${tenant.environment}
+     where ${tenantSql(tenant, 'p')}
        and p.refunded_amount <> coalesce(r.refunded, 0)`.execute(ex);
   return rows;
 }
@@ -243,10 +235,10 @@ export async function prepaidCreditMismatches(ex: Executor, tenant: Tenant): Pro
         select a.code, -sum(e.amount) as balance
           from ledger_accounts a
           join ledger_entries e on e.ledger_account_id = a.id
-         where a.account_id = ${tenant.accountId} and a.environment = ${tenant.environment} and a.code like 'enrollments:%:prepaid'
+         where ${tenantSql(tenant, 'a')} and a.code like 'enrollments:%:prepaid'
          group by a.code
       ) l on l.code = 'enrollments:' || b.enrollment_id::text || ':prepaid'
-     where b.account_id = ${tenant.accountId} and b.environment = ${tenant.environment}
+     where ${tenantSql(tenant, 'b')}
        and coalesce(c.credited, 0) <> coalesce(l.balance, 0)`.execute(ex);
   return rows;
 }
@@ -255,8 +247,7 @@ export async function countTransactions(ex: Executor, tenant: Tenant): Promise<n
   const row = await ex
     .selectFrom('ledger_transactions')
     .select(sql<string>`count(*)::text`.as('n'))
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

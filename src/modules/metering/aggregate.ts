@@ -3,6 +3,7 @@
 // rows plus at most two hours of raw events.
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { tenantSql } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
 import { Money } from '../../core/money.ts';
 import type { Aggregation } from '../catalog/index.ts';
@@ -77,7 +78,7 @@ async function rollupPartials(ex: Executor, s: UsageScope, hours: [Date, Date] |
            (array_agg(latest_value order by latest_at desc, latest_event_id desc))[1] as lv, max(latest_at) as la,
            (array_agg(latest_event_id order by latest_at desc, latest_event_id desc))[1] as le
     from usage_hourly
-    where account_id = ${s.tenant.accountId} and environment = ${s.tenant.environment} and enrollment_id = ${s.enrollmentId}
+    where ${tenantSql(s.tenant)} and enrollment_id = ${s.enrollmentId}
       and meter_id = ${s.meterId} and hour >= ${hours[0]} and hour < ${hours[1]}
     group by 1`.execute(ex);
   return result.rows;
@@ -91,7 +92,7 @@ async function rawPartials(ex: Executor, s: UsageScope, edges: Array<[Date, Date
            (array_agg(value order by occurred_at desc, event_id desc))[1] as lv, max(occurred_at) as la,
            (array_agg(event_id order by occurred_at desc, event_id desc))[1] as le
     from usage_events
-    where account_id = ${s.tenant.accountId} and environment = ${s.tenant.environment} and enrollment_id = ${s.enrollmentId}
+    where ${tenantSql(s.tenant)} and enrollment_id = ${s.enrollmentId}
       and meter_id = ${s.meterId} and (${rangeFilter('occurred_at', edges)})
     group by 1`.execute(ex);
   return result.rows;
@@ -107,14 +108,14 @@ async function distinctCounts(
   const parts: RawBuilder<unknown>[] = [];
   if (hours) {
     parts.push(sql`select ${bucketOf(sql`hour`)} as bucket, value as v from usage_hourly_distinct
-      where account_id = ${s.tenant.accountId} and environment = ${s.tenant.environment} and enrollment_id = ${s.enrollmentId}
+      where ${tenantSql(s.tenant)} and enrollment_id = ${s.enrollmentId}
         and meter_id = ${s.meterId} and hour >= ${hours[0]} and hour < ${hours[1]}`);
   }
   if (edges.length > 0) {
     // The meter's property is read from the raw metadata exactly as ingestion stored it in the rollup.
     parts.push(sql`select ${bucketOf(sql`e.occurred_at`)} as bucket, e.metadata->>m.property as v
       from usage_events e join meters m on m.id = e.meter_id
-      where e.account_id = ${s.tenant.accountId} and e.environment = ${s.tenant.environment} and e.enrollment_id = ${s.enrollmentId}
+      where ${tenantSql(s.tenant, 'e')} and e.enrollment_id = ${s.enrollmentId}
         and e.meter_id = ${s.meterId} and (${rangeFilter('e.occurred_at', edges)}) and e.metadata ? m.property`);
   }
   if (parts.length === 0) return [];

@@ -2,7 +2,9 @@
 // (src/db/functions/metering_ingest_v6.sql), in a transaction of its own: one round trip and one
 // commit for every event of every request.
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import { tenantSql } from '../../db/tenancy.ts';
+import type { MeteringTables } from './tables.ts';
 import type { Tenant } from '../../core/context.ts';
 import { isUuid } from '../../core/ids.ts';
 import { intArrayLiteral, plainArrayLiteral, textArrayLiteral } from '../../db/array-literal.ts';
@@ -174,4 +176,20 @@ function toOutcome(row: OutcomeRow): GroupOutcome {
     case 'recorded':
       return { kind: 'recorded', status: row.status_code!, body: row.body! };
   }
+}
+
+// ---- invoiced periods ----
+
+export async function insertInvoicedPeriod(ex: Executor, row: MeteringTables['usage_invoiced_periods']): Promise<void> {
+  await ex.insertInto('usage_invoiced_periods').values(row).execute();
+}
+
+/** An invoice that is not void (other than `own`) billing part of [from, to), or undefined. */
+export async function findInvoicedOverlap(ex: Executor, tenant: Tenant, enrollmentId: string, from: Date, to: Date, own: string | null): Promise<string | undefined> {
+  const overlap = await sql<{ invoice_id: string }>`
+    select p.invoice_id from usage_invoiced_periods p join invoices i on i.id = p.invoice_id and i.status <> 'void'
+    where ${tenantSql(tenant, 'p')} and p.enrollment_id = ${enrollmentId}
+      and p.period_start < ${to} and p.period_end > ${from} and p.invoice_id is distinct from ${own}::uuid
+    limit 1`.execute(ex);
+  return overlap.rows[0]?.invoice_id;
 }

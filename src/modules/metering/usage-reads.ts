@@ -1,6 +1,7 @@
 // Reading usage back: aggregated (GET /metering/usage) and raw (GET /metering/events).
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { forTenant } from '../../db/tenancy.ts';
 import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { findMetersByKeys, type MeterRow } from '../catalog/index.ts';
@@ -89,8 +90,7 @@ export async function listEvents(
     .selectFrom('usage_events as e')
     .innerJoin('meters as m', 'm.id', 'e.meter_id')
     .select(['e.event_id', 'e.enrollment_id', 'm.key as meter', 'e.meter_id', 'e.value', 'e.occurred_at', 'e.metadata', 'e.received_at'])
-    .where('e.account_id', '=', tenant.accountId)
-    .where('e.environment', '=', tenant.environment)
+    .where(forTenant(tenant, 'e'))
     .where('e.enrollment_id', '=', query.enrollmentId);
   if (query.meter) q = q.where('e.meter_id', '=', (await meterByKey(ex, tenant, query.meter)).id);
   if (query.from) q = q.where('e.occurred_at', '>=', new Date(query.from));

@@ -2,6 +2,7 @@
 // except the lookups by credential of the keyless sandbox pages, which check the credential itself.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { forTenant } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
 import type { PaymentMethod, PaymentRow, PaymentStatus, RefundRow } from './tables.ts';
 
@@ -14,8 +15,7 @@ export async function findPayment(ex: Executor, tenant: Tenant, id: string, opti
   let query = ex
     .selectFrom('payments')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', id);
   if (options.forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
@@ -35,8 +35,7 @@ export async function findPendingPayment(ex: Executor, tenant: Tenant, invoiceId
   return ex
     .selectFrom('payments')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('invoice_id', '=', invoiceId)
     .where('status', '=', 'pending')
     .forUpdate()
@@ -51,8 +50,7 @@ export async function updatePayment(ex: Executor, tenant: Tenant, id: string, pa
   return ex
     .updateTable('payments')
     .set(patch)
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -67,7 +65,7 @@ export interface PaymentFilter {
 }
 
 export async function listPayments(ex: Executor, tenant: Tenant, filter: PaymentFilter, limit: number, afterId: string | null): Promise<PaymentRow[]> {
-  let query = ex.selectFrom('payments').selectAll().where('account_id', '=', tenant.accountId).where('environment', '=', tenant.environment);
+  let query = ex.selectFrom('payments').selectAll().where(forTenant(tenant));
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.method) query = query.where('method', '=', filter.method);
   if (filter.invoiceId) query = query.where('invoice_id', '=', filter.invoiceId);
@@ -99,8 +97,7 @@ export async function listRefunds(ex: Executor, tenant: Tenant, paymentId: strin
   let query = ex
     .selectFrom('refunds')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('payment_id', '=', paymentId);
   if (afterId) query = query.where('id', '<', afterId);
   return query.orderBy('id', 'desc').limit(limit + 1).execute();
@@ -128,8 +125,7 @@ export async function findInvoicePayers(ex: Executor, tenant: Tenant, invoiceIds
     .leftJoin('enrollments as e', 'e.id', 'i.customer_id')
     .leftJoin('customers as c', (join) => join.on(sql`c.id`, '=', sql`coalesce(i.payer_id, e.customer_id)`))
     .select(['i.id as invoice_id', 'i.access_token', 'i.payer_id', 'i.customer_id as enrollment_id', 'c.name as customer_name', 'c.email as customer_email'])
-    .where('i.account_id', '=', tenant.accountId)
-    .where('i.environment', '=', tenant.environment)
+    .where(forTenant(tenant, 'i'))
     .where('i.id', 'in', invoiceIds)
     .execute();
 }
@@ -138,8 +134,7 @@ export async function findInvoiceNumber(ex: Executor, tenant: Tenant, invoiceId:
   const row = await ex
     .selectFrom('invoices')
     .select('invoice_number')
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', invoiceId)
     .executeTakeFirst();
   return row?.invoice_number ?? null;

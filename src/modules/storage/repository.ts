@@ -2,6 +2,7 @@
 // except the signed-URL lookups (whose signature binds the key, and the key its tenant), the tenant.
 import type { Tenant } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
+import { forTenant } from '../../db/tenancy.ts';
 import type { DeliverableRow, StoredObjectRow } from './tables.ts';
 
 export async function insertObject(ex: Executor, row: StoredObjectRow): Promise<void> {
@@ -13,8 +14,7 @@ export async function findObject(ex: Executor, tenant: Tenant, key: string, opti
   let query = ex
     .selectFrom('stored_objects')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('key', '=', key);
   if (options.forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
@@ -51,8 +51,7 @@ export async function findDeliverable(ex: Executor, tenant: Tenant, productId: s
   return ex
     .selectFrom('product_deliverables')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('product_id', '=', productId)
     .executeTakeFirst();
 }
@@ -73,9 +72,18 @@ export async function upsertDeliverable(ex: Executor, row: DeliverableRow): Prom
 export async function deleteDeliverable(ex: Executor, tenant: Tenant, productId: string): Promise<DeliverableRow | undefined> {
   return ex
     .deleteFrom('product_deliverables')
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('product_id', '=', productId)
     .returningAll()
     .executeTakeFirst();
+}
+
+// ---- service secrets (not a tenant's: one per installation) ----
+
+export async function insertSecretIfMissing(ex: Executor, name: string, value: string, now: Date): Promise<void> {
+  await ex.insertInto('service_secrets').values({ name, value, created_at: now }).onConflict((oc) => oc.column('name').doNothing()).execute();
+}
+
+export async function readSecret(ex: Executor, name: string): Promise<string> {
+  return (await ex.selectFrom('service_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow()).value;
 }

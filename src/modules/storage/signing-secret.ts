@@ -2,17 +2,13 @@
 // start and kept in the database, so that several processes (and restarts) share it with no setup.
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/database.ts';
+import * as repo from './repository.ts';
 
 const SECRET_NAME = 'signing_secret';
 
 export async function loadSigningSecret(ex: Executor, configured: string | null, now: Date): Promise<string> {
   if (configured) return configured;
   // Two processes starting together both insert; the primary key keeps the first, both read it.
-  await ex
-    .insertInto('service_secrets')
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url'), created_at: now })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await ex.selectFrom('service_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirstOrThrow();
-  return row.value;
+  await repo.insertSecretIfMissing(ex, SECRET_NAME, randomBytes(32).toString('base64url'), now);
+  return repo.readSecret(ex, SECRET_NAME);
 }

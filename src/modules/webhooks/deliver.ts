@@ -6,6 +6,7 @@ import type { Clock } from '../../core/clock.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { type JobHandler, jitter } from '../../jobs/runner.ts';
+import { getTenant } from '../accounts/index.ts';
 import { queueEmail } from '../email/index.ts';
 import { recordEvent } from '../events/index.ts';
 import { WEBHOOK_QUEUE } from './fan-out.ts';
@@ -105,11 +106,11 @@ async function disableEndpoint(tx: Tx, ctx: UseCaseContext, endpointId: string, 
   await repo.failPendingDeliveries(tx, endpointId);
   const view = toEndpointView(row);
   await recordEvent(tx, ctx, 'webhook_endpoint.disabled', view);
-  const account = await tx.selectFrom('accounts').select(['name', 'support_email']).where('id', '=', ctx.tenant.accountId).executeTakeFirst();
-  if (!account?.support_email) return;
+  const account = await getTenant(tx, ctx);
+  if (!account.supportEmail) return;
   const why = reason === 'gone' ? 'it answered 410 Gone' : 'every delivery to it failed for three days';
   await queueEmail(tx, ctx, {
-    to: account.support_email,
+    to: account.supportEmail,
     subject: `Webhook endpoint disabled: ${row.url}`,
     text:
       `Hello ${account.name},\n\nWe stopped sending ${ctx.tenant.environment} events to your webhook endpoint ${row.url} (${row.id}) because ${why}.\n\n` +

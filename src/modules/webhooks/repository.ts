@@ -1,6 +1,7 @@
 // SQL for webhook endpoints, deliveries and attempts. Every function takes the executor first.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { forTenant } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
 import { textArrayLiteral } from '../../db/array-literal.ts';
 import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from './tables.ts';
@@ -18,8 +19,7 @@ export async function countEndpoints(ex: Executor, tenant: Tenant): Promise<numb
   const row = await ex
     .selectFrom('webhook_endpoints')
     .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -28,15 +28,14 @@ export async function findEndpoint(ex: Executor, tenant: Tenant, id: string, for
   let query = ex
     .selectFrom('webhook_endpoints')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', id);
   if (forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
 }
 
 export async function listEndpoints(ex: Executor, tenant: Tenant, limit: number, afterId: string | null): Promise<WebhookEndpointRow[]> {
-  let query = ex.selectFrom('webhook_endpoints').selectAll().where('account_id', '=', tenant.accountId).where('environment', '=', tenant.environment);
+  let query = ex.selectFrom('webhook_endpoints').selectAll().where(forTenant(tenant));
   if (afterId) query = query.where('id', '<', afterId);
   return query.orderBy('id', 'desc').limit(limit + 1).execute();
 }
@@ -83,8 +82,7 @@ export async function subscribedEndpointIds(ex: Executor, tenant: Tenant, type: 
   const rows = await ex
     .selectFrom('webhook_endpoints')
     .select('id')
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('is_active', '=', true)
     .where(sql<boolean>`(${type} = any(events) or '*' = any(events))`)
     .execute();
@@ -99,8 +97,7 @@ export async function findDelivery(ex: Executor, tenant: Tenant, endpointId: str
   return ex
     .selectFrom('webhook_deliveries')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('endpoint_id', '=', endpointId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -161,4 +158,8 @@ export async function failPendingDeliveries(ex: Executor, endpointId: string): P
     .where('id', 'in', (eb) => eb.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', endpointId).where('status', '=', 'pending'))
     .execute();
   await ex.updateTable('webhook_deliveries').set({ status: 'failed', next_attempt_at: null }).where('endpoint_id', '=', endpointId).where('status', '=', 'pending').execute();
+}
+
+export async function findDeliveryOfEvent(ex: Executor, endpointId: string, eventId: string): Promise<WebhookDeliveryRow> {
+  return ex.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId).where('event_id', '=', eventId).executeTakeFirstOrThrow();
 }

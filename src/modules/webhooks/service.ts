@@ -212,7 +212,7 @@ export async function sendTestEvent(tx: Tx, ctx: UseCaseContext, endpointId: str
   const endpoint = await endpointOrThrow(tx, ctx, endpointId, true);
   if (!endpoint.is_active) throw new AppError('conflict', 'The endpoint is disabled: turn it on (PATCH isActive true) before testing it.');
   const eventId = await recordEvent(tx, ctx, 'webhook.test', { endpointId, message: 'A test event sent from the API.' }, { onlyEndpointId: endpointId });
-  const row = await tx.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId).where('event_id', '=', eventId).executeTakeFirstOrThrow();
+  const row = await repo.findDeliveryOfEvent(tx, endpointId, eventId);
   return deliveryView(tx, row);
 }
 

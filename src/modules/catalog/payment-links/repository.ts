@@ -1,5 +1,6 @@
 // SQL for payment links.
 import type { Executor } from '../../../db/database.ts';
+import { forTenant } from '../../../db/tenancy.ts';
 import type { Tenant } from '../../../core/context.ts';
 import type { PaymentLinkRow } from '../tables.ts';
 
@@ -11,8 +12,7 @@ export async function findPaymentLink(ex: Executor, tenant: Tenant, id: string):
   return ex
     .selectFrom('payment_links')
     .selectAll()
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -24,7 +24,7 @@ export async function listPaymentLinks(
   limit: number,
   afterId: string | null,
 ): Promise<PaymentLinkRow[]> {
-  let query = ex.selectFrom('payment_links').selectAll().where('account_id', '=', tenant.accountId).where('environment', '=', tenant.environment);
+  let query = ex.selectFrom('payment_links').selectAll().where(forTenant(tenant));
   if (filter.productId !== undefined) query = query.where('product_id', '=', filter.productId);
   if (afterId) query = query.where('id', '<', afterId);
   return query.orderBy('id', 'desc').limit(limit + 1).execute();
@@ -34,8 +34,7 @@ export async function productHasPaymentLink(ex: Executor, tenant: Tenant, produc
   const row = await ex
     .selectFrom('payment_links')
     .select('id')
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('product_id', '=', productId)
     .limit(1)
     .executeTakeFirst();
@@ -51,8 +50,7 @@ export async function updatePaymentLink(
   return ex
     .updateTable('payment_links')
     .set(changes)
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
@@ -63,8 +61,7 @@ export async function deactivateVersionLinks(ex: Executor, tenant: Tenant, versi
   await ex
     .updateTable('payment_links')
     .set({ active: false, updated_at: now })
-    .where('account_id', '=', tenant.accountId)
-    .where('environment', '=', tenant.environment)
+    .where(forTenant(tenant))
     .where('product_version_id', '=', versionId)
     .where('active', '=', true)
     .execute();
