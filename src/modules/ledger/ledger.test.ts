@@ -131,6 +131,34 @@ describe('postings', () => {
   });
 });
 
+describe('prepaid credit', () => {
+  it('a paid prepaid invoice: receivable 100.00 = prepaid:invoiced 100.00, then prepaid:invoiced -> the enrollment balance 100.00', async () => {
+    const meterKey = `ledger-calls-${Date.now()}`;
+    expect((await t.client.post('/meters', acme.key, { key: meterKey, name: 'Calls', aggregation: 'sum' })).status).toBe(201);
+    const created = await t.client.post('/products', acme.key, { key: `ledger-prepaid-${Date.now()}`, name: 'Credits', pricingModel: 'prepaid', billingCycle: 'monthly', basePrice: '100.00' });
+    expect(created.status, created.raw).toBe(201);
+    const { product, version } = created.body;
+    expect((await t.client.patch(`/products/${product.id}/versions/${version.id}`, acme.key, { prices: [{ meter: meterKey, unitPrice: '0.50' }], consumptionFloor: '0' })).status).toBe(200);
+    expect((await t.client.post(`/products/${product.id}/versions/${version.id}/publish`, acme.key)).status).toBe(200);
+    const buyer = await createCustomer(t, acme.key, { name: 'Prepaid buyer' });
+    const sub = await t.client.post('/billing/subscriptions', acme.key, { customerId: buyer, productId: product.id, collectionMethod: 'charge_automatically', paymentMethod: '4242 4242 4242 4242' });
+    expect(sub.status, sub.raw).toBe(201);
+    const [invoice] = (await t.client.get(`/billing/invoices?subscriptionId=${sub.body.id}`, acme.key)).body.invoices;
+    expect(invoice.status).toBe('paid');
+    const txs = await transactionsOf('invoice', invoice.id);
+    const finalized = txs.find((tx) => tx.kind === 'invoice.finalized');
+    expect(lines(finalized)).toEqual([`customers:${buyer}:receivable 100.00`, 'prepaid:invoiced -100.00']);
+    const credited = txs.find((tx) => tx.kind === 'prepaid.credited');
+    expect(lines(credited)).toEqual([`enrollments:${sub.body.id}:prepaid -100.00`, 'prepaid:invoiced 100.00']);
+    const balances = (await t.client.get(`/billing/ledger/balances?customerId=${buyer}`, acme.key)).body.balances;
+    // receivable 100.00 - 100.00 paid = 0.00; the balance owed in usage: 100.00 (a credit balance).
+    expect(balances).toEqual([
+      { account: `customers:${buyer}:receivable`, currency: 'BRL', customerId: buyer, balance: '0.00' },
+      { account: `enrollments:${sub.body.id}:prepaid`, currency: 'BRL', customerId: buyer, balance: '-100.00' },
+    ]);
+  });
+});
+
 describe('the ledger itself', () => {
   it('refuses an unbalanced transaction and posts a key once', async () => {
     const ctx = contextFor(t, acme);
