@@ -27,9 +27,11 @@ export async function findTransactionByKey(ex: Executor, tenant: Tenant, key: st
 /** The ledger accounts of these codes and currencies, made on first use; by `code currency`. */
 export async function ensureAccounts(ex: Executor, tenant: Tenant, rows: LedgerAccountRow[]): Promise<Map<string, string>> {
   if (rows.length === 0) return new Map();
+  // One row per account, in one order: two postings making the same accounts at once wait on each other, never deadlock.
+  const unique = [...new Map(rows.map((r) => [`${r.code} ${r.currency}`, r])).values()].sort((a, b) => (a.code === b.code ? (a.currency < b.currency ? -1 : 1) : a.code < b.code ? -1 : 1));
   await ex
     .insertInto('ledger_accounts')
-    .values(rows)
+    .values(unique)
     .onConflict((oc) => oc.columns(['account_id', 'environment', 'code', 'currency']).doNothing())
     .execute();
   const found = await ex
