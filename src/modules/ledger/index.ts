@@ -2,5 +2,6 @@
 export { chart } from './chart.ts';
 export { assertBalanced, postTransaction, reverseTransaction, UnbalancedTransactionError, type LedgerEntryInput, type Posted, type PostingInput } from './post.ts';
 export { invoiceReceivable, ledgerBalances, listLedgerTransactions, reconcile, type LedgerBalanceView, type LedgerTransactionView, type ReconciliationView } from './reads.ts';
+export { LEDGER_MISMATCH_EVENT, ledgerReconciliationJob, reconcileEveryTenant, type ReconciliationRun } from './reconcile-job.ts';
 export { registerLedgerRoutes } from './routes.ts';
 export { type LedgerTables } from './tables.ts';

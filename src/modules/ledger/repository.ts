@@ -253,3 +253,13 @@ export async function countTransactions(ex: Executor, tenant: Tenant): Promise<n
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Every tenant with money records: ledger transactions, invoices or payments (for the daily reconciliation). */
+export async function tenantsWithMoney(ex: Executor): Promise<Tenant[]> {
+  const { rows } = await sql<{ account_id: string; environment: Tenant['environment'] }>`
+    select account_id, environment from ledger_transactions
+    union select account_id, environment from invoices where finalized_at is not null
+    union select account_id, environment from payments
+    order by 1, 2`.execute(ex);
+  return rows.map((r) => ({ accountId: r.account_id, environment: r.environment }));
+}
