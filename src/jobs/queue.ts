@@ -54,6 +54,12 @@ export async function runJobNow(ex: Executor, now: Date, job: Required<Pick<NewJ
 }
 
 /** Wakes every listening worker when the caller's transaction commits (at once outside one). */
+/** Removes jobs that will not run (their work was dropped in the same transaction). */
+export async function deleteJobs(ex: Executor, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await ex.deleteFrom('jobs').where('id', 'in', ids).execute();
+}
+
 export async function notifyWorkers(ex: Executor): Promise<void> {
   await sql`select pg_notify(${JOBS_CHANNEL}, '')`.execute(ex);
 }

@@ -4,6 +4,8 @@
 // the loop goes through. The one allowance: db/schema.ts composes every area's table types
 // (type-only imports, erased at run time).
 import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
@@ -27,6 +29,17 @@ async function cruise(): Promise<CruisedModule[]> {
     maxBuffer: 64 * 1024 * 1024,
   });
   return (JSON.parse(stdout) as { modules: CruisedModule[] }).modules;
+}
+
+/** A query builder call or a raw `sql` template: what belongs in a repository. */
+function runsSql(text: string): boolean {
+  return /\.(selectFrom|updateTable|insertInto|deleteFrom)\(|\bsql(<[^>]*>)?`/.test(text);
+}
+
+function areaFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => join(dir, name).split('\\').join('/'));
 }
 
 /** The loops of a directed graph: its strongly connected components of more than one node (Tarjan). */
@@ -86,6 +99,18 @@ describe('architecture', () => {
     expect(loops).toEqual([]);
     // The graph is not empty: the areas were read (a broken cruise would pass the check above).
     expect(graph.get('flows/payment-confirmation')).toContain('modules/payments');
+  });
+
+  it('keeps the SQL of areas in their repositories', () => {
+    const offenders = areaFiles('src/modules')
+      .concat(areaFiles('src/flows'))
+      .filter((file) => !/repository\.ts$/.test(file) && !TESTS.test(file))
+      .filter((file) => runsSql(readFileSync(file, 'utf8')));
+    expect(offenders).toEqual([]);
+    // The scan sees SQL where there is some.
+    expect(runsSql("await tx.updateTable('enrollments').set({ status })")).toBe(true);
+    expect(runsSql('await sql`savepoint x`.execute(tx)')).toBe(true);
+    expect(runsSql("import { forTenant } from '../../db/tenancy.ts';")).toBe(false);
   });
 
   it('finds a loop when there is one', () => {

@@ -22,14 +22,14 @@ const HELPER_FILE = 'src/db/tenancy.ts';
  */
 const ALLOWED_BY_HAND: Array<{ file: string; text: string; reason: string }> = [
   {
-    file: 'src/flows/checkout/repository.ts',
+    file: 'src/modules/invoices/repository.ts',
     text: "return ex.selectFrom('invoices').selectAll().where('account_id', '=', accountId).where('id', '=', invoiceId).executeTakeFirst();",
     reason:
       'The keyless hosted invoice page knows only the account (from the URL slug) and the invoice id; the environment is the row’s own. ' +
       'Its neighbours are then read through forTenant(tenantOfRow(invoice)).',
   },
   {
-    file: 'src/flows/checkout/link-repository.ts',
+    file: 'src/modules/catalog/payment-links/repository.ts',
     text: "const link = await ex.selectFrom('payment_links').selectAll().where('account_id', '=', accountId).where('id', '=', linkId).executeTakeFirst();",
     reason:
       'The keyless payment-link page knows only the account (from the URL slug) and the link id; the environment is the link’s own. ' +

@@ -5,11 +5,10 @@
 // methods it can be paid by, its cancel link, and once paid a receipt with the download links.
 import type { Environment } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
-import { toInvoiceView, type InvoiceStatus } from '../../modules/invoices/index.ts';
+import { listInvoiceLines, toInvoiceView, type InvoiceStatus } from '../../modules/invoices/index.ts';
 import type { PaymentMethod } from '../../modules/payments/index.ts';
 import { resolveInvoiceLink, type InvoiceLink } from './invoice-link.ts';
 import { acceptedMethods, receiptOf, usableReturnUrl, type Receipt } from './pay.ts';
-import * as repo from './repository.ts';
 
 export interface HostedInvoice {
   accountName: string;
@@ -42,7 +41,7 @@ export async function findHostedInvoice(ex: Executor, link: InvoiceLink): Promis
   const linked = await resolveInvoiceLink(ex, link);
   if (!linked || linked.invoice.status === 'draft') return null;
   const { account, invoice: row } = linked;
-  const view = toInvoiceView(row, await repo.listInvoiceLines(ex, row), '');
+  const view = toInvoiceView(row, await listInvoiceLines(ex, row), '');
   return {
     accountName: account.name,
     supportEmail: account.supportEmail,

@@ -6,8 +6,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isUuid } from '../../core/ids.ts';
 import type { Executor } from '../../db/database.ts';
 import { findPublicAccount, type PublicAccount } from '../../modules/accounts/index.ts';
-import type { InvoiceRow } from '../../modules/invoices/index.ts';
-import * as repo from './repository.ts';
+import { findAccountInvoice, type InvoiceRow } from '../../modules/invoices/index.ts';
 
 export interface InvoiceLink {
   slug: string;
@@ -26,7 +25,7 @@ export async function resolveInvoiceLink(ex: Executor, link: InvoiceLink): Promi
   if (typeof link.token !== 'string' || link.token.length === 0 || !isUuid(link.invoiceId)) return null;
   const account = await findPublicAccount(ex, link.slug);
   if (!account) return null;
-  const invoice = await repo.findAccountInvoice(ex, account.id, link.invoiceId.toLowerCase());
+  const invoice = await findAccountInvoice(ex, account.id, link.invoiceId.toLowerCase());
   return invoice && sameToken(invoice.access_token, link.token) ? { account, invoice } : null;
 }
 

@@ -19,11 +19,18 @@ import type { Executor, Tx } from '../../db/database.ts';
 import { findPublicAccount } from '../../modules/accounts/index.ts';
 import { createCustomer, listCustomers, normaliseDocument, type PostalAddress } from '../../modules/customers/index.ts';
 import { recordEvent } from '../../modules/events/index.ts';
-import { createOneOffInvoice, loadInvoiceView, type InvoiceView, finalizeInvoice } from '../../modules/invoices/index.ts';
+import {
+  createOneOffInvoice,
+  finalizeInvoice,
+  findNewestSubscriptionInvoiceId,
+  loadInvoiceView,
+  setInvoiceReturnUrls,
+  type InvoiceView,
+} from '../../modules/invoices/index.ts';
+import { findAccountLinkOffer } from '../../modules/catalog/index.ts';
 import type { PaymentMethod } from '../../modules/payments/index.ts';
 import { createSubscription } from '../subscriptions/index.ts';
 import { acceptedMethods, keylessContext } from './pay.ts';
-import * as repo from './link-repository.ts';
 
 export interface PaymentLinkOffer {
   ctx: UseCaseContext;
@@ -55,7 +62,7 @@ export async function openPaymentLink(ex: Executor, slug: string, linkId: string
   if (!isUuid(linkId)) return null;
   const account = await findPublicAccount(ex, slug);
   if (!account?.active) return null;
-  const found = await repo.findAccountLinkOffer(ex, account.id, linkId.toLowerCase());
+  const found = await findAccountLinkOffer(ex, account.id, linkId.toLowerCase());
   if (!found) return null;
   const { link, product, version } = found;
   if (!link.active || version.status !== 'published' || product.status !== 'active' || version.base_price === null) return null;
@@ -170,9 +177,9 @@ export async function checkoutPaymentLink(tx: Tx, offer: PaymentLinkOffer, input
       ...(coupon !== undefined && { couponCode: coupon }),
     });
     subscriptionId = subscription.id;
-    const invoiceId = await repo.findNewestSubscriptionInvoiceId(tx, ctx.tenant, subscription.id);
+    const invoiceId = await findNewestSubscriptionInvoiceId(tx, ctx.tenant, subscription.id);
     if (!invoiceId) throw new AppError('conflict', 'The subscription was made but has no invoice to pay yet.');
-    if (offer.successUrl !== null || offer.cancelUrl !== null) await repo.setInvoiceReturnUrls(tx, ctx.tenant, invoiceId, offer);
+    if (offer.successUrl !== null || offer.cancelUrl !== null) await setInvoiceReturnUrls(tx, ctx.tenant, invoiceId, offer);
     invoice = await loadInvoiceView(tx, ctx, invoiceId);
   }
   const result: PaymentLinkCheckoutResult = {

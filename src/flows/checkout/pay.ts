@@ -14,18 +14,19 @@ import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { formatMoney } from '../../core/money.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { readSandboxClock } from '../../modules/accounts/index.ts';
-import { downloadUrlOf } from '../../modules/fulfillment/index.ts';
+import { downloadUrlOf, listLiveGrants } from '../../modules/fulfillment/index.ts';
 import type { InvoiceRow, InvoiceStatus } from '../../modules/invoices/index.ts';
 import {
+  createCharge,
+  findConfirmedPayment,
+  findLatestPayment,
   itfBarcodePngBase64,
   toPaymentView,
   type PaymentView,
-  createCharge,
   type PaymentMethod,
   type PaymentStatus,
 } from '../../modules/payments/index.ts';
 import { resolveInvoiceLink, type InvoiceLink, type LinkedInvoice } from './invoice-link.ts';
-import * as repo from './repository.ts';
 
 export const PAY_METHODS: readonly PaymentMethod[] = ['pix', 'boleto', 'card', 'crypto'];
 
@@ -137,7 +138,7 @@ export async function payHostedInvoice(tx: Tx, link: InvoiceLink, method: Paymen
 export async function hostedInvoiceStatus(ex: Executor, link: InvoiceLink, now: Date, baseUrl: string): Promise<CheckoutStatus> {
   const { account, invoice } = await findLinkedInvoice(ex, link);
   if (invoice.status === 'draft') throw notFound('invoice');
-  const latest = await repo.findLatestPayment(ex, invoice);
+  const latest = await findLatestPayment(ex, invoice);
   const links = { baseUrl, accountSlug: account.slug, invoiceToken: invoice.access_token };
   return {
     invoiceStatus: invoice.status,
@@ -157,8 +158,8 @@ export interface Receipt {
 
 /** The download links are paths on this service: the receipt is a page of this service. */
 export async function receiptOf(ex: Executor, invoice: InvoiceRow): Promise<Receipt> {
-  const paying = await repo.findConfirmedPayment(ex, invoice);
-  const grants = await repo.listLiveGrants(ex, invoice);
+  const paying = await findConfirmedPayment(ex, invoice);
+  const grants = await listLiveGrants(ex, invoice);
   return { method: paying?.method ?? null, paidAt: invoice.paid_at ?? paying?.confirmed_at ?? null, downloads: grants.map((token) => downloadUrlOf('', token)) };
 }
 

@@ -2,4 +2,4 @@
 export { chargeBackPayment, confirmPayment, refundPayment } from './payment-outcomes.ts';
 export { registerPaymentRoutes } from './payment-routes.ts';
 export { registerSandboxRoutes } from './sandbox-routes.ts';
-export { chargeSavedMethod, parseSavedMethod, type SavedMethod } from './saved-methods.ts';
+export { chargeSavedMethod, parseSavedMethod } from './saved-methods.ts';

@@ -40,7 +40,7 @@ export async function confirmPayment(tx: Tx, ctx: UseCaseContext, paymentId: str
     let refund: RefundView;
     ({ payment: row, refund } = await payments.applyRefund(tx, ctx, payment, { amount: payment.amount, reason }));
     await postRefunded(tx, ctx, row, refund, held, customerId);
-    await revokeGrantsForPayment(tx, ctx, row.id);
+    if (row.status === 'refunded') await revokeGrantsForPayment(tx, ctx, row.id);
   }
   return payments.presentPayment(tx, ctx, row);
 }

@@ -13,7 +13,7 @@ import type { Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { dunningSettingsOf } from '../../modules/accounts/index.ts';
 import { recordEvent } from '../../modules/events/index.ts';
-import { markInvoiceUncollectible } from '../../modules/invoices/index.ts';
+import { markInvoiceUncollectible, openInvoiceDueDatesOfSubscription, openInvoiceIdsOfSubscription } from '../../modules/invoices/index.ts';
 import { chargeSavedMethod, parseSavedMethod } from '../payment-confirmation/index.ts';
 import { cancelEnrollment } from '../../modules/customers/index.ts';
 import * as repo from './repository.ts';
@@ -56,11 +56,11 @@ export async function retryCharges(tx: Tx, ctx: UseCaseContext, row: Subscriptio
   if (!row.dunning_started_at) return checkLeftPastDue(tx, ctx, row);
   const settings = await dunningSettingsOf(tx, row.account_id);
   const saved = parseSavedMethod(ctx.tenant, row.payment_method!);
-  for (const invoiceId of await repo.openInvoiceIds(tx, row.id)) {
+  for (const invoiceId of await openInvoiceIdsOfSubscription(tx, row.id)) {
     const payment = await chargeSavedMethod(tx, ctx, invoiceId, saved);
     if (payment.status !== 'confirmed') break; // the method fails: no use charging the others now
   }
-  const stillOpen = await repo.openInvoiceIds(tx, row.id);
+  const stillOpen = await openInvoiceIdsOfSubscription(tx, row.id);
   const retries = row.retry_count + 1;
   let updated: SubscriptionRow;
   if (stillOpen.length === 0) {
@@ -104,7 +104,7 @@ async function recover(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow): Promi
  * is open (paid on the hosted page, voided), else checked again a day later.
  */
 async function checkLeftPastDue(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow): Promise<SubscriptionRow> {
-  if ((await repo.openInvoiceIds(tx, row.id)).length === 0) return recover(tx, ctx, row);
+  if ((await openInvoiceIdsOfSubscription(tx, row.id)).length === 0) return recover(tx, ctx, row);
   return repo.updateSubscription(tx, row.id, { next_retry_at: new Date(ctx.now.getTime() + DAY_MS), updated_at: ctx.now });
 }
 
@@ -114,7 +114,7 @@ async function checkLeftPastDue(tx: Tx, ctx: UseCaseContext, row: SubscriptionRo
  * active again at the next check.
  */
 export async function checkOverdue(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow): Promise<SubscriptionRow> {
-  const open = await repo.openInvoiceDueDates(tx, row.id);
+  const open = await openInvoiceDueDatesOfSubscription(tx, row.id);
   const overdue = open.some((due) => due <= ctx.now);
   const nextDue = open.filter((due) => due > ctx.now).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
   const status = overdue ? 'past_due' : row.status === 'past_due' ? 'active' : row.status;

@@ -88,18 +88,6 @@ export async function recordBilledPeriod(ex: Executor, row: SubscriptionPeriodRo
   return inserted !== undefined;
 }
 
-/** The subscription's invoices still open, oldest first (what a dunning retry charges). */
-export async function openInvoiceIds(ex: Executor, subscriptionId: string): Promise<string[]> {
-  const rows = await ex.selectFrom('invoices').select('id').where('subscription_id', '=', subscriptionId).where('status', '=', 'open').orderBy('id').execute();
-  return rows.map((row) => row.id);
-}
-
-/** Due dates of the subscription's open invoices. */
-export async function openInvoiceDueDates(ex: Executor, subscriptionId: string): Promise<Date[]> {
-  const rows = await ex.selectFrom('invoices').select('due_date').where('subscription_id', '=', subscriptionId).where('status', '=', 'open').execute();
-  return rows.flatMap((row) => (row.due_date ? [row.due_date] : []));
-}
-
 /** Where a live subscription of the enrollment has billed its usage to, when that is before `to`. */
 export async function findUsageBilledBefore(ex: Executor, tenant: Tenant, enrollmentId: string, to: Date): Promise<Date | null> {
   const live = await ex

@@ -3,6 +3,20 @@ export { registerAdminRoutes } from './admin-routes.ts';
 export { createAuthenticator } from './authenticator.ts';
 export { registerPublicAccountRoutes } from './public-routes.ts';
 export { registerAccountRoutes } from './routes.ts';
-export { advanceSandboxClock, cardProcessorOf, countAccounts, createAccount, dunningSettingsOf, findPublicAccount, getTenant, keyRefusal, publishableKeyFor, readSandboxClock, type KeyRefusedState, type PublicAccount, type UnconfirmedKey } from './service.ts';
+export {
+  advanceSandboxClock,
+  cardProcessorOf,
+  countAccounts,
+  createAccount,
+  dunningSettingsOf,
+  findPublicAccount,
+  getTenant,
+  keyRefusal,
+  publishableKeyFor,
+  readSandboxClock,
+  type KeyRefusedState,
+  type PublicAccount,
+  type UnconfirmedKey,
+} from './service.ts';
 export { RESERVED_SLUGS } from './slugs.ts';
 export { type FoundationTables } from './tables.ts';

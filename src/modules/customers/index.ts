@@ -2,5 +2,18 @@
 export { Address, type PostalAddress } from './address.ts';
 export { registerEnrollmentRoutes } from './enrollment-routes.ts';
 export { registerCustomerRoutes } from './routes.ts';
-export { cancelEnrollment, createCustomer, createEnrollment, moveEnrollmentToVersion, findCustomerOrThrow, findEnrollmentOrThrow, getCustomer, listCustomers, normaliseDocument, pricingSchedule, resolveEnrollment, type CustomerView } from './service.ts';
+export {
+  cancelEnrollment,
+  createCustomer,
+  createEnrollment,
+  moveEnrollmentToVersion,
+  findCustomerOrThrow,
+  findEnrollmentOrThrow,
+  getCustomer,
+  listCustomers,
+  normaliseDocument,
+  pricingSchedule,
+  resolveEnrollment,
+  type CustomerView,
+} from './service.ts';
 export { type CustomerTables } from './tables.ts';

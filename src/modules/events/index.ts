@@ -1,4 +1,11 @@
 // The door of modules/events: the only file other areas import (docs/ARCHITECTURE.md).
-export { getEvent, listEvents, onEventRecorded, recordEvent, type EventListener, type EventView, type RecordedEvent, type RecordOptions } from './service.ts';
+export {
+  getEvent,
+  listEvents,
+  onEventRecorded,
+  recordEvent,
+  type RecordedEvent,
+  type RecordOptions,
+} from './service.ts';
 export { registerEventRoutes } from './routes.ts';
 export { type EventTables } from './tables.ts';

@@ -1,8 +1,9 @@
 // SQL for download grants. Executor first, filtered by tenant; the lookup by token serves the
 // keyless download route, whose token is the credential.
 import type { Executor } from '../../db/database.ts';
-import { forTenant } from '../../db/tenancy.ts';
+import { forTenant, tenantOfRow } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
+import type { InvoiceRow } from '../invoices/index.ts';
 import type { DownloadGrantRow } from './tables.ts';
 
 /**
@@ -95,4 +96,18 @@ export async function findInvoiceRecipient(
     .where(forTenant(tenant, 'i'))
     .where('i.id', '=', invoiceId)
     .executeTakeFirst();
+}
+
+/** The tokens of the invoice's download grants that still work. */
+export async function listLiveGrants(ex: Executor, invoice: InvoiceRow): Promise<string[]> {
+  const rows = await ex
+    .selectFrom('download_grants')
+    .select('token')
+    .where(forTenant(tenantOfRow(invoice)))
+    .where('invoice_id', '=', invoice.id)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.token);
 }

@@ -2,7 +2,7 @@
 // filtered by tenant (account + environment).
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import { forTenant, tenantColumns } from '../../db/tenancy.ts';
+import { forTenant, tenantColumns, tenantOfRow } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
 import type { InvoiceLineItemRow, InvoiceRow, InvoiceStatus } from './tables.ts';
 
@@ -78,4 +78,53 @@ export async function takeNextInvoiceNumber(ex: Executor, tenant: Tenant): Promi
     .returning('last_number')
     .executeTakeFirstOrThrow();
   return BigInt(row.last_number);
+}
+
+// ---- for the keyless pages and checkout ----
+
+/** An invoice's lines in order, read inside the invoice's own tenant. */
+export async function listInvoiceLines(ex: Executor, invoice: InvoiceRow): Promise<InvoiceLineItemRow[]> {
+  return listLineItems(ex, tenantOfRow(invoice), [invoice.id]);
+}
+
+export async function findAccountInvoice(ex: Executor, accountId: string, invoiceId: string): Promise<InvoiceRow | undefined> {
+  return ex.selectFrom('invoices').selectAll().where('account_id', '=', accountId).where('id', '=', invoiceId).executeTakeFirst();
+}
+
+/** The newest invoice a subscription generated (its first one, right after it was created). */
+export async function findNewestSubscriptionInvoiceId(ex: Executor, tenant: Tenant, subscriptionId: string): Promise<string | undefined> {
+  const row = await ex
+    .selectFrom('invoices')
+    .select('id')
+    .where(forTenant(tenant))
+    .where('subscription_id', '=', subscriptionId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Where checkout sends the buyer after paying or backing out (the link's successUrl / cancelUrl). */
+export async function setInvoiceReturnUrls(ex: Executor, tenant: Tenant, invoiceId: string, urls: { successUrl: string | null; cancelUrl: string | null }): Promise<void> {
+  await ex
+    .updateTable('invoices')
+    .set({ success_url: urls.successUrl, cancel_url: urls.cancelUrl })
+    .where(forTenant(tenant))
+    .where('id', '=', invoiceId)
+    .execute();
+}
+
+// ---- for subscriptions' dunning ----
+
+/** The subscription's invoices still open, oldest first (what a dunning retry charges). */
+export async function openInvoiceIdsOfSubscription(ex: Executor, subscriptionId: string): Promise<string[]> {
+  const rows = await ex.selectFrom('invoices').select('id').where('subscription_id', '=', subscriptionId).where('status', '=', 'open').orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/** Due dates of the subscription's open invoices. */
+export async function openInvoiceDueDatesOfSubscription(ex: Executor, subscriptionId: string): Promise<Date[]> {
+  const rows = await ex.selectFrom('invoices').select('due_date').where('subscription_id', '=', subscriptionId).where('status', '=', 'open').execute();
+  return rows.flatMap((row) => (row.due_date ? [row.due_date] : []));
 }

@@ -10,7 +10,7 @@ import { Money } from '../../core/money.ts';
 import { findMeterOrThrow, type MeterRow } from '../catalog/index.ts';
 import { pricingSchedule } from '../customers/index.ts';
 import type { DraftLineInput } from '../invoices/index.ts';
-import { aggregateUsage } from './aggregate.ts';
+import { aggregateUsage } from './aggregate-repository.ts';
 import * as repo from './repository.ts';
 import { usageLines } from './usage-lines.ts';
 

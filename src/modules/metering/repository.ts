@@ -3,7 +3,7 @@
 // commit for every event of every request.
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../db/database.ts';
-import { tenantSql } from '../../db/tenancy.ts';
+import { forTenant, tenantSql } from '../../db/tenancy.ts';
 import type { MeteringTables } from './tables.ts';
 import type { Tenant } from '../../core/context.ts';
 import { isUuid } from '../../core/ids.ts';
@@ -192,4 +192,31 @@ export async function findInvoicedOverlap(ex: Executor, tenant: Tenant, enrollme
       and p.period_start < ${to} and p.period_end > ${from} and p.invoice_id is distinct from ${own}::uuid
     limit 1`.execute(ex);
   return overlap.rows[0]?.invoice_id;
+}
+
+// ---- raw events ----
+
+export interface StoredEventFilter {
+  enrollmentId: string;
+  meterId?: string;
+  from?: Date;
+  to?: Date;
+  /** The last event of the previous page: events strictly before it (timestamp, then id). */
+  after?: { at: Date; id: string };
+  limit: number;
+}
+
+/** An enrollment's raw events with their meter's key, newest first (by timestamp, then id). */
+export async function listStoredEvents(ex: Executor, tenant: Tenant, filter: StoredEventFilter) {
+  let q = ex
+    .selectFrom('usage_events as e')
+    .innerJoin('meters as m', 'm.id', 'e.meter_id')
+    .select(['e.event_id', 'e.enrollment_id', 'm.key as meter', 'e.meter_id', 'e.value', 'e.occurred_at', 'e.metadata', 'e.received_at'])
+    .where(forTenant(tenant, 'e'))
+    .where('e.enrollment_id', '=', filter.enrollmentId);
+  if (filter.meterId) q = q.where('e.meter_id', '=', filter.meterId);
+  if (filter.from) q = q.where('e.occurred_at', '>=', filter.from);
+  if (filter.to) q = q.where('e.occurred_at', '<', filter.to);
+  if (filter.after) q = q.where(sql<boolean>`(e.occurred_at, e.event_id) < (${filter.after.at}, ${filter.after.id})`);
+  return q.orderBy('e.occurred_at', 'desc').orderBy('e.event_id', 'desc').limit(filter.limit).execute();
 }

@@ -1,12 +1,11 @@
 // Reading usage back: aggregated (GET /metering/usage) and raw (GET /metering/events).
-import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import { forTenant } from '../../db/tenancy.ts';
+import * as repo from './repository.ts';
 import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { findMetersByKeys, type MeterRow } from '../catalog/index.ts';
 import { findEnrollmentOrThrow } from '../customers/index.ts';
-import { aggregateUsage, bucketCount, type Bucket, type Granularity } from './aggregate.ts';
+import { aggregateUsage, bucketCount, type Bucket, type Granularity } from './aggregate-repository.ts';
 
 const MAX_BUCKETS = 1000;
 
@@ -86,20 +85,16 @@ export async function listEvents(
   const { tenant } = ctx;
   await findEnrollmentOrThrow(ex, tenant, query.enrollmentId);
   const limit = query.limit ?? 20;
-  let q = ex
-    .selectFrom('usage_events as e')
-    .innerJoin('meters as m', 'm.id', 'e.meter_id')
-    .select(['e.event_id', 'e.enrollment_id', 'm.key as meter', 'e.meter_id', 'e.value', 'e.occurred_at', 'e.metadata', 'e.received_at'])
-    .where(forTenant(tenant, 'e'))
-    .where('e.enrollment_id', '=', query.enrollmentId);
-  if (query.meter) q = q.where('e.meter_id', '=', (await meterByKey(ex, tenant, query.meter)).id);
-  if (query.from) q = q.where('e.occurred_at', '>=', new Date(query.from));
-  if (query.to) q = q.where('e.occurred_at', '<', new Date(query.to));
-  if (query.cursor) {
-    const c = decodeEventCursor(query.cursor);
-    q = q.where(sql<boolean>`(e.occurred_at, e.event_id) < (${new Date(c.at)}, ${c.id})`);
-  }
-  const rows = await q.orderBy('e.occurred_at', 'desc').orderBy('e.event_id', 'desc').limit(limit + 1).execute();
+  const meterId = query.meter ? (await meterByKey(ex, tenant, query.meter)).id : undefined;
+  const after = query.cursor ? decodeEventCursor(query.cursor) : undefined;
+  const rows = await repo.listStoredEvents(ex, tenant, {
+    enrollmentId: query.enrollmentId,
+    meterId,
+    from: query.from ? new Date(query.from) : undefined,
+    to: query.to ? new Date(query.to) : undefined,
+    after: after && { at: new Date(after.at), id: after.id },
+    limit: limit + 1,
+  });
   const items = rows.slice(0, limit).map((r) => ({
     eventId: r.event_id,
     enrollmentId: r.enrollment_id,

@@ -3,7 +3,15 @@ export { paymentExpiryJob } from './expiry.ts';
 export { itfBarcodePngBase64 } from './codes/itf-barcode.ts';
 export { sandboxConfirmUrl, toPaymentView, type PaymentView } from './payment-view.ts';
 export { providerFor } from './provider.ts';
-export { findInvoiceNumber, findInvoicePayers, findPaymentByConfirmToken, findPaymentById, updatePayment } from './repository.ts';
+export {
+  findConfirmedPayment,
+  findLatestPayment,
+  findInvoiceNumber,
+  findInvoicePayers,
+  findPaymentByConfirmToken,
+  findPaymentById,
+  updatePayment,
+} from './repository.ts';
 export { TEST_CARDS, sandboxCardOutcome, type CardInput } from './sandbox-cards.ts';
 export { PaymentMethodSchema, PaymentStatusSchema } from './schemas.ts';
 export * as paymentSchemas from './schemas.ts';

@@ -2,8 +2,9 @@
 // except the lookups by credential of the keyless sandbox pages, which check the credential itself.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import { forTenant } from '../../db/tenancy.ts';
+import { forTenant, tenantOfRow } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
+import type { InvoiceRow } from '../invoices/index.ts';
 import type { PaymentMethod, PaymentRow, PaymentStatus, RefundRow } from './tables.ts';
 
 export async function insertPayment(ex: Executor, row: PaymentRow): Promise<void> {
@@ -138,4 +139,33 @@ export async function findInvoiceNumber(ex: Executor, tenant: Tenant, invoiceId:
     .where('id', '=', invoiceId)
     .executeTakeFirst();
   return row?.invoice_number ?? null;
+}
+
+// ---- for the hosted invoice page: the payments of one invoice, always inside its tenant ----
+
+/** The invoice's newest charge (a pending one first: at most one exists). */
+export async function findLatestPayment(ex: Executor, invoice: InvoiceRow): Promise<PaymentRow | undefined> {
+  return ex
+    .selectFrom('payments')
+    .selectAll()
+    .where(forTenant(tenantOfRow(invoice)))
+    .where('invoice_id', '=', invoice.id)
+    .orderBy(sql`case when status = 'pending' then 0 else 1 end`)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The charge that paid the invoice (confirmed, possibly refunded in part or in full since). */
+export async function findConfirmedPayment(ex: Executor, invoice: InvoiceRow): Promise<PaymentRow | undefined> {
+  return ex
+    .selectFrom('payments')
+    .selectAll()
+    .where(forTenant(tenantOfRow(invoice)))
+    .where('invoice_id', '=', invoice.id)
+    .where('confirmed_at', 'is not', null)
+    .orderBy('confirmed_at', 'asc')
+    .limit(1)
+    .executeTakeFirst();
 }

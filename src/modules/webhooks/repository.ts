@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { forTenant } from '../../db/tenancy.ts';
+import { deleteJobs } from '../../jobs/queue.ts';
 import type { Tenant } from '../../core/context.ts';
 import { textArrayLiteral } from '../../db/array-literal.ts';
 import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from './tables.ts';
@@ -153,11 +154,14 @@ export async function loadDeliveryWork(ex: Executor, id: string) {
 
 /** Pending deliveries of an endpoint that was just disabled: they will not be sent, and their jobs go. */
 export async function failPendingDeliveries(ex: Executor, endpointId: string): Promise<void> {
-  await ex
-    .deleteFrom('jobs')
-    .where('id', 'in', (eb) => eb.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', endpointId).where('status', '=', 'pending'))
+  const failed = await ex
+    .updateTable('webhook_deliveries')
+    .set({ status: 'failed', next_attempt_at: null })
+    .where('endpoint_id', '=', endpointId)
+    .where('status', '=', 'pending')
+    .returning('id')
     .execute();
-  await ex.updateTable('webhook_deliveries').set({ status: 'failed', next_attempt_at: null }).where('endpoint_id', '=', endpointId).where('status', '=', 'pending').execute();
+  await deleteJobs(ex, failed.map((row) => row.id));
 }
 
 export async function findDeliveryOfEvent(ex: Executor, endpointId: string, eventId: string): Promise<WebhookDeliveryRow> {

@@ -1,8 +1,8 @@
 // SQL for payment links.
 import type { Executor } from '../../../db/database.ts';
-import { forTenant } from '../../../db/tenancy.ts';
+import { forTenant, tenantOfRow } from '../../../db/tenancy.ts';
 import type { Tenant } from '../../../core/context.ts';
-import type { PaymentLinkRow } from '../tables.ts';
+import type { PaymentLinkRow, ProductRow, ProductVersionRow } from '../tables.ts';
 
 export async function insertPaymentLink(ex: Executor, row: PaymentLinkRow): Promise<void> {
   await ex.insertInto('payment_links').values(row).execute();
@@ -65,4 +65,31 @@ export async function deactivateVersionLinks(ex: Executor, tenant: Tenant, versi
     .where('product_version_id', '=', versionId)
     .where('active', '=', true)
     .execute();
+}
+
+/** A link with its product and version, as the payer's page shows it. */
+export interface LinkedOffer {
+  link: PaymentLinkRow;
+  product: ProductRow;
+  version: ProductVersionRow;
+}
+
+/** The link, its product and its version, when all three belong to the account; one round trip each. */
+export async function findAccountLinkOffer(ex: Executor, accountId: string, linkId: string): Promise<LinkedOffer | undefined> {
+  const link = await ex.selectFrom('payment_links').selectAll().where('account_id', '=', accountId).where('id', '=', linkId).executeTakeFirst();
+  if (!link) return undefined;
+  const tenant = tenantOfRow(link);
+  const product = await ex
+    .selectFrom('products')
+    .selectAll()
+    .where(forTenant(tenant))
+    .where('id', '=', link.product_id)
+    .executeTakeFirst();
+  const version = await ex
+    .selectFrom('product_versions')
+    .selectAll()
+    .where(forTenant(tenant))
+    .where('id', '=', link.product_version_id)
+    .executeTakeFirst();
+  return product && version ? { link, product, version } : undefined;
 }

@@ -1,4 +1,4 @@
-// Aggregated usage over a half-open range [from, to): whole hours come from the hourly rollups,
+// SQL of aggregated usage over a half-open range [from, to): whole hours come from the hourly rollups,
 // the cut hours at either edge from raw events. So a month of a million events reads ~720 rollup
 // rows plus at most two hours of raw events.
 import { sql, type RawBuilder } from 'kysely';
