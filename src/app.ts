@@ -35,6 +35,7 @@ import { createObjectStore, registerStorageRoutes } from './modules/storage/inde
 import { registerWebhookRoutes } from './modules/webhooks/index.ts';
 import { registerRailRoutes } from './flows/rail/index.ts';
 import { registerCouponRoutes } from './modules/coupons/index.ts';
+import { registerLedgerRoutes } from './modules/ledger/index.ts';
 import { registerSubscriptionRoutes, registerTestClockRoutes } from './flows/subscriptions/index.ts';
 
 export interface BuildOptions {
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerSandboxRoutes(app, deps);
   registerBoletoRoutes(app, deps);
   registerRailRoutes(app, deps);
+  registerLedgerRoutes(app, deps);
 
   return Object.assign(app, { deps });
 }

@@ -1,12 +1,13 @@
 // The background work of a service process: each area's job handlers, gathered here so the job
 // queue (src/jobs/) imports no area. Webhook deliveries, outgoing emails (when SMTP is set), and
-// the recurring jobs: the subscription cycle runner, the payment expiry sweep and the
-// idempotency-key purge.
+// the recurring jobs: the subscription cycle runner, the payment expiry sweep, the daily ledger
+// reconciliation and the idempotency-key purge.
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from './db/database.ts';
 import type { AppDeps } from './http/types.ts';
 import { startJobs, type BackgroundJob, type StartedJobs } from './jobs/start.ts';
 import { createMailer, emailJobHandler } from './modules/email/index.ts';
+import { ledgerReconciliationJob } from './modules/ledger/index.ts';
 import { paymentExpiryJob } from './modules/payments/index.ts';
 import { webhookJobHandler } from './modules/webhooks/index.ts';
 import { subscriptionCycleJob } from './flows/subscriptions/index.ts';
@@ -18,6 +19,7 @@ export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database
     webhookJobHandler({ db, clock, policy: deps.webhookPolicy }),
     paymentExpiryJob(db, clock, config.baseUrl, log),
     subscriptionCycleJob(db, clock, config.baseUrl, log),
+    ledgerReconciliationJob(db, clock, log),
     {
       queue: 'idempotency.purge',
       everySeconds: 3600,

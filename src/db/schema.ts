@@ -15,13 +15,14 @@ import type { JobTables } from '../jobs/tables.ts';
 import type { CouponTables } from '../modules/coupons/index.ts';
 import type { SubscriptionTables } from '../flows/subscriptions/index.ts';
 import type { PrepaidTables } from '../modules/prepaid/index.ts';
+import type { LedgerTables } from '../modules/ledger/index.ts';
 import type { IdempotencyTables } from '../http/idempotency-tables.ts';
 import type { RailTables } from '../flows/rail/index.ts';
 import type { StorefrontTables } from '../flows/storefronts/index.ts';
 
 export type { Environment };
 
-export interface Database extends FoundationTables, EventTables, IdempotencyTables, CatalogTables, CustomerTables, StorageTables, InvoiceTables, EmailTables, MeteringTables, PaymentTables, DeliveryTables, WebhookTables, JobTables, CouponTables, SubscriptionTables, PrepaidTables, RailTables, StorefrontTables {
+export interface Database extends FoundationTables, EventTables, IdempotencyTables, CatalogTables, CustomerTables, StorageTables, InvoiceTables, EmailTables, MeteringTables, PaymentTables, DeliveryTables, WebhookTables, JobTables, CouponTables, SubscriptionTables, PrepaidTables, RailTables, StorefrontTables, LedgerTables {
   schema_migrations: { name: string; applied_at: Date };
 }
 

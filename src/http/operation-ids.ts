@@ -119,6 +119,9 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /pay/sandbox/confirm/:paymentID': 'confirmSandboxPayment',
   'POST /pay/sandbox/cards/:paymentID': 'payWithTestCard',
   'POST /pay/sandbox/crypto/:paymentID': 'payWithTestWallet',
+  'GET /billing/ledger/transactions': 'listLedgerTransactions',
+  'GET /billing/ledger/balances': 'listLedgerBalances',
+  'GET /billing/reconciliation': 'getReconciliation',
 };
 
 /** The operationId of a route ("GET /customers/:customerID"), or undefined when it has none yet. */

@@ -74,6 +74,21 @@ describe('an agent pays a seller route with @x402/fetch', () => {
     expect(rail.counters()).toMatchObject({ served: 1, settled: 1, inGrace: 0, queueDepth: 0 });
   });
 
+  it("posts the settlement's receipt to the ledger through the invoice and payment moves, and the account reconciles", async () => {
+    const [payment] = (await t.client.get('/billing/payments?method=crypto', seller.key)).body.payments;
+    const [customer] = (await t.client.get(`/customers?externalId=${NETWORK}:${agent().address}`, seller.key)).body.customers;
+    const entries = async (type: string, id: string) =>
+      (await t.client.get(`/billing/ledger/transactions?resourceType=${type}&resourceId=${id}`, seller.key)).body.transactions.map((tx: { kind: string; entries: Array<{ account: string; amount: string }> }) => ({
+        kind: tx.kind,
+        entries: tx.entries.map((e) => `${e.account} ${e.amount}`).sort(),
+      }));
+    // The receipt of 0.001000 USDC: receivable = revenue at finalization, then clearing <- receivable when confirmed.
+    const receivable = `customers:${customer.id}:receivable`;
+    expect(await entries('invoice', payment.invoiceId)).toEqual([{ kind: 'invoice.finalized', entries: [`${receivable} 0.001000`, 'revenue -0.001000'] }]);
+    expect(await entries('payment', payment.id)).toEqual([{ kind: 'payment.confirmed', entries: [`${receivable} -0.001000`, `providers:${payment.provider}:clearing 0.001000`] }]);
+    expect((await t.client.get('/billing/reconciliation', seller.key)).body).toMatchObject({ reconciled: true, mismatches: [] });
+  });
+
   it('serves through the Express-style and Fastify adapters too', async () => {
     const express = expressMiddleware(rail, product.meterKey);
     const server = createHttpServer((req, res) =>

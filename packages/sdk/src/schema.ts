@@ -472,6 +472,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/billing/ledger/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Balances of the ledger accounts
+         * @description Every ledger account of the account and environment with its balance (the sum of its entries), or only those of ?customerId=.
+         */
+        get: operations["listLedgerBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/ledger/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List ledger transactions with their entries, newest first
+         * @description Each transaction names the resource and the event that made it; its entries (a debit positive, a credit negative) sum to zero per currency. Filters: resourceType with resourceId, account (a ledger account code), customerId, createdFrom/createdTo.
+         */
+        get: operations["listLedgerTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billing/payments": {
         parameters: {
             query?: never;
@@ -521,6 +561,26 @@ export interface paths {
          * @description Omitted amount: what is left. Above what is left: 422 refund_exceeds_payment. A payment that is not confirmed: 409 invalid_payment_state. At the full amount the payment becomes refunded and its download grants are revoked.
          */
         post: operations["createRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check the account's ledger invariants
+         * @description Every transaction sums to zero per currency; every finalized open or paid invoice owes its receivable balance; every payment refunded what its refund transactions took out of clearing; every prepaid balance was credited what its ledger account says. Lists each mismatch.
+         */
+        get: operations["getReconciliation"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6045,6 +6105,230 @@ export interface operations {
             };
         };
     };
+    listLedgerBalances: {
+        parameters: {
+            query?: {
+                /** @description Only this customer's accounts. */
+                customerId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balances: {
+                            account: string;
+                            /**
+                             * Format: decimal
+                             * @description The sum of its entries: positive is a debit balance, negative a credit balance.
+                             * @example -10.50
+                             */
+                            balance: string;
+                            currency: string;
+                            customerId: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Field errors (validation body), a business rule (standard body), or an Idempotency-Key reused with another request (nested body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    listLedgerTransactions: {
+        parameters: {
+            query?: {
+                /** @description Transactions with an entry on this ledger account (its code). */
+                account?: string;
+                /** @description Created at or after. */
+                createdFrom?: string;
+                /** @description Created before. */
+                createdTo?: string;
+                /** @description The nextCursor of the previous page. */
+                cursor?: string;
+                /** @description Transactions of this customer's, or with an entry on one of its accounts. */
+                customerId?: string;
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                resourceId?: string;
+                /** @description With resourceId: the transactions a resource made. */
+                resourceType?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nextCursor: string | null;
+                        transactions: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            customerId: string | null;
+                            entries: {
+                                /** @description The ledger account: a name of the chart of accounts (revenue, customers:<id>:receivable, providers:<provider>:clearing, ...). */
+                                account: string;
+                                /**
+                                 * Format: decimal
+                                 * @description A debit is positive, a credit negative; the entries of a transaction sum to zero per currency.
+                                 * @example -10.50
+                                 */
+                                amount: string;
+                                currency: string;
+                            }[];
+                            /** Format: uuid */
+                            id: string;
+                            invoiceId: string | null;
+                            /** @description The event that made it: invoice.finalized, invoice.voided, invoice.written_off, invoice.paid, payment.confirmed, payment.refunded, payment.charged_back, prepaid.credited, ... (ledger.opening_* for the backfill). */
+                            kind: string;
+                            /** Format: uuid */
+                            resourceId: string;
+                            /** @description invoice, payment or refund. */
+                            resourceType: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Field errors (validation body), a business rule (standard body), or an Idempotency-Key reused with another request (nested body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
     listPayments: {
         parameters: {
             query?: {
@@ -6580,6 +6864,108 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationError"] | components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    getReconciliation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        checkedAt: string;
+                        /** @description The invariants checked (docs/ledger.md, Reconciliation). */
+                        checks: string[];
+                        mismatches: {
+                            /**
+                             * Format: decimal
+                             * @description What the ledger says.
+                             * @example -10.50
+                             */
+                            actual: string;
+                            check: string;
+                            currency: string;
+                            /**
+                             * Format: decimal
+                             * @description What the record says (amountDue, refundedAmount, ...).
+                             * @example -10.50
+                             */
+                            expected: string;
+                            /** Format: uuid */
+                            resourceId: string;
+                            resourceType: string;
+                        }[];
+                        /** @description True when no check found a mismatch. */
+                        reconciled: boolean;
+                        /** @description Ledger transactions of the account and environment. */
+                        transactions: number;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
                 };
             };
             /** @description Rate limited; see Retry-After. */

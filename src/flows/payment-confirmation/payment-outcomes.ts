@@ -6,20 +6,28 @@
 //   refundPayment      at the full amount, the payment's download grants are revoked.
 //   chargeBackPayment  the download grants are revoked; the invoice stays paid.
 // Every caller that moves money (payment routes, sandbox pages, saved methods, the Rail) goes
-// through here, so a posting added to these functions sees every movement.
+// through here, so the ledger postings of these functions (below, docs/ledger.md) see every movement:
+//   confirmed    providers:<p>:clearing <- customers:<c>:receivable (the invoice paid), or
+//                <- customers:<c>:credit when the money finds nothing to pay (then refunded at once)
+//   refunded     refunds (or customers:<c>:credit, for that money) <- providers:<p>:clearing
+//   charged back chargebacks <- providers:<p>:clearing, what was not refunded
 import type { UseCaseContext } from '../../core/context.ts';
 import type { Tx } from '../../db/database.ts';
 import { grantDeliverablesForPayment, revokeGrantsForPayment } from '../../modules/fulfillment/index.ts';
-import { markInvoicePaid } from '../../modules/invoices/index.ts';
+import { markInvoicePaid, receivableAccount, receivableCustomerOf, type InvoiceRow } from '../../modules/invoices/index.ts';
+import { chart, postTransaction } from '../../modules/ledger/index.ts';
 import * as payments from '../../modules/payments/index.ts';
-import type { PaymentView, RefundInput, RefundView } from '../../modules/payments/index.ts';
+import type { PaymentRow, PaymentView, RefundInput, RefundView } from '../../modules/payments/index.ts';
+import { Money } from '../../core/money.ts';
 
 export async function confirmPayment(tx: Tx, ctx: UseCaseContext, paymentId: string): Promise<PaymentView> {
   const { payment, invoice } = await payments.confirmCharge(tx, ctx, paymentId);
   let row = payment;
+  const customerId = await receivableCustomerOf(tx, ctx, invoice);
   if (invoice.status === 'open' || invoice.status === 'uncollectible') {
     await payments.failPendingAsSuperseded(tx, ctx, invoice.id);
     await markInvoicePaid(tx, ctx, invoice.id, ctx.now);
+    await postConfirmed(tx, ctx, payment, invoice, customerId, receivableAccount(customerId));
     await grantDeliverablesForPayment(tx, ctx, {
       invoiceId: invoice.id,
       paymentId: payment.id,
@@ -27,7 +35,11 @@ export async function confirmPayment(tx: Tx, ctx: UseCaseContext, paymentId: str
     });
   } else {
     const reason = invoice.status === 'paid' ? 'duplicate' : `invoice_${invoice.status}`;
-    ({ payment: row } = await payments.applyRefund(tx, ctx, payment, { amount: payment.amount, reason }));
+    const held = chart.customerCredit(customerId ?? 'none');
+    await postConfirmed(tx, ctx, payment, invoice, customerId, held);
+    let refund: RefundView;
+    ({ payment: row, refund } = await payments.applyRefund(tx, ctx, payment, { amount: payment.amount, reason }));
+    await postRefunded(tx, ctx, row, refund, held, customerId);
     if (row.status === 'refunded') await revokeGrantsForPayment(tx, ctx, row.id);
   }
   return payments.presentPayment(tx, ctx, row);
@@ -35,12 +47,60 @@ export async function confirmPayment(tx: Tx, ctx: UseCaseContext, paymentId: str
 
 export async function refundPayment(tx: Tx, ctx: UseCaseContext, paymentId: string, input: RefundInput): Promise<RefundView> {
   const { payment, refund } = await payments.refundPayment(tx, ctx, paymentId, input);
+  await postRefunded(tx, ctx, payment, refund, chart.refunds, null);
   if (payment.status === 'refunded') await revokeGrantsForPayment(tx, ctx, payment.id);
   return refund;
 }
 
 export async function chargeBackPayment(tx: Tx, ctx: UseCaseContext, paymentId: string): Promise<PaymentView> {
   const view = await payments.chargeBackPayment(tx, ctx, paymentId);
+  await postChargedBack(tx, ctx, view);
   await revokeGrantsForPayment(tx, ctx, paymentId);
   return view;
+}
+
+// The ledger postings of payment movements (docs/ledger.md), each keyed by the movement so a
+// retried flow posts once.
+
+async function postConfirmed(tx: Tx, ctx: UseCaseContext, payment: PaymentRow, invoice: InvoiceRow, customerId: string | null, against: string): Promise<void> {
+  await postTransaction(tx, ctx, {
+    key: `payment:${payment.id}:confirmed`,
+    kind: 'payment.confirmed',
+    resource: { type: 'payment', id: payment.id },
+    invoiceId: invoice.id,
+    customerId,
+    entries: [
+      { account: chart.clearing(payment.provider), currency: payment.currency, amount: payment.amount },
+      { account: against, currency: payment.currency, amount: new Money(0).minus(payment.amount), customerId },
+    ],
+  });
+}
+
+/** `debit` is what the money leaves from: `refunds`, or the customer's credit for money that paid nothing. */
+async function postRefunded(tx: Tx, ctx: UseCaseContext, payment: PaymentRow, refund: RefundView, debit: string, customerId: string | null): Promise<void> {
+  await postTransaction(tx, ctx, {
+    key: `refund:${refund.id}`,
+    kind: 'payment.refunded',
+    resource: { type: 'payment', id: payment.id },
+    invoiceId: payment.invoice_id,
+    customerId,
+    entries: [
+      { account: debit, currency: payment.currency, amount: refund.amount, customerId },
+      { account: chart.clearing(payment.provider), currency: payment.currency, amount: new Money(0).minus(refund.amount) },
+    ],
+  });
+}
+
+async function postChargedBack(tx: Tx, ctx: UseCaseContext, payment: PaymentView): Promise<void> {
+  const taken = new Money(payment.amount).minus(payment.refundedAmount ?? '0');
+  await postTransaction(tx, ctx, {
+    key: `payment:${payment.id}:charged_back`,
+    kind: 'payment.charged_back',
+    resource: { type: 'payment', id: payment.id },
+    invoiceId: payment.invoiceId,
+    entries: [
+      { account: chart.chargebacks, currency: payment.currency, amount: taken },
+      { account: chart.clearing(payment.provider), currency: payment.currency, amount: new Money(0).minus(taken) },
+    ],
+  });
 }

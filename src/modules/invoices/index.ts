@@ -1,6 +1,10 @@
 // The door of modules/invoices: the only file other areas import (docs/ARCHITECTURE.md).
 export { loadInvoiceView, toInvoiceView } from './invoice-view.ts';
 export {
+  receivableAccount,
+  receivableCustomerOf,
+} from './invoice-postings.ts';
+export {
   findAccountInvoice,
   findNewestSubscriptionInvoiceId,
   listInvoiceLines,

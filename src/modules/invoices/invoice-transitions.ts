@@ -11,12 +11,14 @@ import * as repo from './repository.ts';
 import { presentInvoice, type InvoiceView } from './invoice-view.ts';
 import type { InvoiceRow, InvoiceStatus } from './tables.ts';
 import { creditPaidInvoice, PREPAID_CREDIT_LINE } from '../prepaid/index.ts';
+import { postFinalized, postVoided, postWriteOffRecovered, postWrittenOff, receivableCustomerOf } from './invoice-postings.ts';
 
 /** A paid invoice's `prepaid_credit` lines credit its enrollment's prepaid balance (modules/prepaid). */
 async function creditPrepaidLines(tx: Tx, ctx: UseCaseContext, invoice: InvoiceRow): Promise<void> {
   const lines = await repo.listLineItems(tx, ctx.tenant, [invoice.id]);
   const amounts = lines.filter((line) => line.type === PREPAID_CREDIT_LINE).map((line) => line.amount);
-  await creditPaidInvoice(tx, ctx, { invoiceId: invoice.id, enrollmentId: invoice.customer_id, amounts });
+  if (amounts.length === 0) return;
+  await creditPaidInvoice(tx, ctx, { invoiceId: invoice.id, enrollmentId: invoice.customer_id, amounts, customerId: await receivableCustomerOf(tx, ctx, invoice) });
 }
 
 /** Days from finalization to the due date when the invoice does not set one. */
@@ -55,6 +57,7 @@ export async function finalizeInvoice(tx: Tx, ctx: UseCaseContext, id: string): 
     due_date: row.due_date ?? new Date(ctx.now.getTime() + DEFAULT_DUE_DAYS * DAY_MS),
     updated_at: ctx.now,
   });
+  await postFinalized(tx, ctx, updated);
   await recordEvent(tx, ctx, 'invoice.finalized', await presentInvoice(tx, ctx, updated));
   if (toAmount(updated.amount_due).isZero()) {
     updated = await repo.updateInvoice(tx, ctx.tenant, id, { status: 'paid', paid_at: ctx.now, updated_at: ctx.now });
@@ -66,8 +69,9 @@ export async function finalizeInvoice(tx: Tx, ctx: UseCaseContext, id: string): 
 
 /** draft|open -> void: canceled; nothing is owed any more (`amountDue` 0). */
 export async function voidInvoice(tx: Tx, ctx: UseCaseContext, id: string): Promise<InvoiceView> {
-  await lockInvoiceIn(tx, ctx, id, ['draft', 'open'], 'voided');
+  const before = await lockInvoiceIn(tx, ctx, id, ['draft', 'open'], 'voided');
   const updated = await repo.updateInvoice(tx, ctx.tenant, id, { status: 'void', amount_due: '0', updated_at: ctx.now });
+  if (before.status === 'open') await postVoided(tx, ctx, updated);
   const view = await presentInvoice(tx, ctx, updated);
   await recordEvent(tx, ctx, 'invoice.voided', view);
   return view;
@@ -77,6 +81,7 @@ export async function voidInvoice(tx: Tx, ctx: UseCaseContext, id: string): Prom
 export async function markInvoiceUncollectible(tx: Tx, ctx: UseCaseContext, id: string): Promise<InvoiceView> {
   await lockInvoiceIn(tx, ctx, id, ['open'], 'marked uncollectible');
   const updated = await repo.updateInvoice(tx, ctx.tenant, id, { status: 'uncollectible', updated_at: ctx.now });
+  await postWrittenOff(tx, ctx, updated);
   const view = await presentInvoice(tx, ctx, updated);
   await recordEvent(tx, ctx, 'invoice.marked_uncollectible', view);
   return view;
@@ -87,7 +92,8 @@ export async function markInvoiceUncollectible(tx: Tx, ctx: UseCaseContext, id: 
  * `amountDue` 0. A written-off invoice whose charge is paid after all is settled, not refunded.
  */
 export async function markInvoicePaid(tx: Tx, ctx: UseCaseContext, invoiceId: string, paidAt: Date): Promise<InvoiceView> {
-  await lockInvoiceIn(tx, ctx, invoiceId, ['open', 'uncollectible'], 'paid');
+  const before = await lockInvoiceIn(tx, ctx, invoiceId, ['open', 'uncollectible'], 'paid');
+  if (before.status === 'uncollectible') await postWriteOffRecovered(tx, ctx, before);
   const updated = await repo.updateInvoice(tx, ctx.tenant, invoiceId, { status: 'paid', paid_at: paidAt, amount_due: '0', updated_at: ctx.now });
   await creditPrepaidLines(tx, ctx, updated);
   const view = await presentInvoice(tx, ctx, updated);

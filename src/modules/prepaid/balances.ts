@@ -10,6 +10,7 @@ import * as repo from './repository.ts';
 import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { formatMoney, Money, sumAmounts } from '../../core/money.ts';
+import { chart, postTransaction } from '../ledger/index.ts';
 
 /** The line type of a prepaid invoice's credit: what paying the invoice adds to the balance. */
 export const PREPAID_CREDIT_LINE = 'prepaid_credit';
@@ -45,6 +46,8 @@ export interface PaidCredit {
   invoiceId: string;
   enrollmentId: string | null;
   amounts: string[];
+  /** The enrollment's customer, for its ledger account (?customerId=). */
+  customerId?: string | null;
 }
 
 /**
@@ -58,6 +61,19 @@ export async function creditPaidInvoice(tx: Tx, ctx: UseCaseContext, paid: PaidC
   const amount = formatMoney(sumAmounts(paid.amounts), account.currency);
   if (!(await repo.recordCredit(tx, { invoice_id: paid.invoiceId, enrollment_id: account.enrollment_id, amount, created_at: ctx.now }))) return;
   await repo.addToBalance(tx, account.enrollment_id, amount, ctx.now);
+  // The ledger: the credit invoiced (prepaid:invoiced, posted at finalization) becomes the enrollment's balance.
+  const customerId = paid.customerId ?? null;
+  await postTransaction(tx, ctx, {
+    key: `prepaid:${paid.invoiceId}:credited`,
+    kind: 'prepaid.credited',
+    resource: { type: 'invoice', id: paid.invoiceId },
+    invoiceId: paid.invoiceId,
+    customerId,
+    entries: [
+      { account: chart.prepaidInvoiced, currency: account.currency, amount },
+      { account: chart.prepaid(account.enrollment_id), currency: account.currency, amount: new Money(0).minus(amount), customerId },
+    ],
+  });
 }
 
 /** Whether the enrollment draws usage from a prepaid balance. */

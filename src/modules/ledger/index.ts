@@ -1,0 +1,10 @@
+// The door of modules/ledger: the only file other areas import (docs/ARCHITECTURE.md, docs/ledger.md).
+export { chart } from './chart.ts';
+export {
+  postTransaction,
+  reverseTransaction,
+  type LedgerEntryInput,
+} from './post.ts';
+export { ledgerReconciliationJob } from './reconcile-job.ts';
+export { registerLedgerRoutes } from './routes.ts';
+export { type LedgerTables } from './tables.ts';

@@ -1,0 +1,265 @@
+// SQL for the ledger. Executor first, every query filtered by the tenant (account + environment).
+import { sql } from 'kysely';
+import type { Tenant } from '../../core/context.ts';
+import type { Executor } from '../../db/database.ts';
+import { forTenant, tenantSql } from '../../db/tenancy.ts';
+import type { LedgerAccountRow, LedgerEntryRow, LedgerTransactionRow } from './tables.ts';
+
+/** Inserts the transaction unless its key was posted: the new row, or undefined for a key already posted. */
+export async function insertTransaction(ex: Executor, row: LedgerTransactionRow): Promise<LedgerTransactionRow | undefined> {
+  return ex
+    .insertInto('ledger_transactions')
+    .values(row)
+    .onConflict((oc) => oc.columns(['account_id', 'environment', 'key']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function findTransactionByKey(ex: Executor, tenant: Tenant, key: string): Promise<LedgerTransactionRow | undefined> {
+  return ex
+    .selectFrom('ledger_transactions')
+    .selectAll()
+    .where(forTenant(tenant))
+    .where('key', '=', key)
+    .executeTakeFirst();
+}
+
+/** The ledger accounts of these codes and currencies, made on first use; by `code currency`. */
+export async function ensureAccounts(ex: Executor, tenant: Tenant, rows: LedgerAccountRow[]): Promise<Map<string, string>> {
+  if (rows.length === 0) return new Map();
+  // One row per account, in one order: two postings making the same accounts at once wait on each other, never deadlock.
+  const unique = [...new Map(rows.map((r) => [`${r.code} ${r.currency}`, r])).values()].sort((a, b) => (a.code === b.code ? (a.currency < b.currency ? -1 : 1) : a.code < b.code ? -1 : 1));
+  await ex
+    .insertInto('ledger_accounts')
+    .values(unique)
+    .onConflict((oc) => oc.columns(['account_id', 'environment', 'code', 'currency']).doNothing())
+    .execute();
+  const found = await ex
+    .selectFrom('ledger_accounts')
+    .select(['id', 'code', 'currency'])
+    .where(forTenant(tenant))
+    .where('code', 'in', rows.map((r) => r.code))
+    .execute();
+  return new Map(found.map((r) => [`${r.code} ${r.currency}`, r.id]));
+}
+
+export async function insertEntries(ex: Executor, rows: LedgerEntryRow[]): Promise<void> {
+  if (rows.length > 0) await ex.insertInto('ledger_entries').values(rows).execute();
+}
+
+export interface EntryLine {
+  transaction_id: string;
+  code: string;
+  currency: string;
+  amount: string;
+}
+
+/** The entries of these transactions of the tenant, with their accounts' codes, in posting order. */
+export async function entriesOf(ex: Executor, tenant: Tenant, transactionIds: readonly string[]): Promise<EntryLine[]> {
+  if (transactionIds.length === 0) return [];
+  return ex
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.ledger_account_id')
+    .select(['e.transaction_id', 'a.code', 'e.currency', 'e.amount'])
+    .where(forTenant(tenant, 'e'))
+    .where('e.transaction_id', 'in', transactionIds)
+    .orderBy('e.id')
+    .execute();
+}
+
+export interface TransactionFilter {
+  resourceType?: string;
+  resourceId?: string;
+  account?: string;
+  customerId?: string;
+  createdFrom?: Date;
+  createdTo?: Date;
+}
+
+export async function listTransactions(ex: Executor, tenant: Tenant, filter: TransactionFilter, limit: number, afterId: string | null): Promise<LedgerTransactionRow[]> {
+  let query = ex.selectFrom('ledger_transactions as t').selectAll('t').where(forTenant(tenant, 't'));
+  if (filter.resourceType) query = query.where('t.resource_type', '=', filter.resourceType);
+  if (filter.resourceId) query = query.where('t.resource_id', '=', filter.resourceId);
+  if (filter.customerId) {
+    const customerId = filter.customerId;
+    query = query.where((eb) =>
+      eb.or([
+        eb('t.customer_id', '=', customerId),
+        eb.exists(
+          eb
+            .selectFrom('ledger_entries as e')
+            .innerJoin('ledger_accounts as a', 'a.id', 'e.ledger_account_id')
+            .select(sql`1`.as('one'))
+            .whereRef('e.transaction_id', '=', 't.id')
+            .where(forTenant(tenant, 'e'))
+            .where('a.customer_id', '=', customerId),
+        ),
+      ]),
+    );
+  }
+  if (filter.account) {
+    const code = filter.account;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('ledger_entries as e')
+          .innerJoin('ledger_accounts as a', 'a.id', 'e.ledger_account_id')
+          .select(sql`1`.as('one'))
+          .whereRef('e.transaction_id', '=', 't.id')
+          .where(forTenant(tenant, 'e'))
+          .where('a.code', '=', code),
+      ),
+    );
+  }
+  if (filter.createdFrom) query = query.where('t.created_at', '>=', filter.createdFrom);
+  if (filter.createdTo) query = query.where('t.created_at', '<', filter.createdTo);
+  if (afterId) query = query.where('t.id', '<', afterId);
+  return query.orderBy('t.id', 'desc').limit(limit + 1).execute();
+}
+
+export interface BalanceLine {
+  code: string;
+  currency: string;
+  customer_id: string | null;
+  balance: string;
+}
+
+/** Every ledger account of the tenant (or of one customer) with its balance: the sum of its entries. */
+export async function balances(ex: Executor, tenant: Tenant, customerId?: string): Promise<BalanceLine[]> {
+  let query = ex
+    .selectFrom('ledger_accounts as a')
+    .leftJoin('ledger_entries as e', (join) => join.onRef('e.ledger_account_id', '=', 'a.id'))
+    .select(['a.code', 'a.currency', 'a.customer_id', sql<string>`coalesce(sum(e.amount), 0)::text`.as('balance')])
+    .where(forTenant(tenant, 'a'))
+    .groupBy(['a.id', 'a.code', 'a.currency', 'a.customer_id'])
+    .orderBy('a.code')
+    .orderBy('a.currency');
+  if (customerId) query = query.where('a.customer_id', '=', customerId);
+  return query.execute();
+}
+
+/** The receivable balance of one invoice: its entries on receivable accounts. */
+export async function invoiceReceivable(ex: Executor, tenant: Tenant, invoiceId: string): Promise<string> {
+  const row = await ex
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.ledger_account_id')
+    .select(sql<string>`coalesce(sum(e.amount), 0)::text`.as('balance'))
+    .where(forTenant(tenant, 't'))
+    .where('t.invoice_id', '=', invoiceId)
+    .where('a.code', 'like', 'customers:%:receivable')
+    .executeTakeFirstOrThrow();
+  return row.balance;
+}
+
+/** One transaction's entries with their accounts' codes and customers. */
+export async function entriesWithOwners(ex: Executor, tenant: Tenant, transactionId: string): Promise<Array<EntryLine & { customer_id: string | null }>> {
+  return ex
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.ledger_account_id')
+    .select(['e.transaction_id', 'a.code', 'e.currency', 'e.amount', 'a.customer_id'])
+    .where(forTenant(tenant, 'e'))
+    .where('e.transaction_id', '=', transactionId)
+    .orderBy('e.id')
+    .execute();
+}
+
+export interface Mismatch {
+  check: string;
+  resource_type: string;
+  resource_id: string;
+  currency: string;
+  expected: string;
+  actual: string;
+}
+
+/** Transactions whose entries do not sum to zero in a currency. */
+export async function unbalancedTransactions(ex: Executor, tenant: Tenant): Promise<Mismatch[]> {
+  const { rows } = await sql<Mismatch>`
+    select 'transaction_balanced' as check, 'ledger_transaction' as resource_type, e.transaction_id::text as resource_id,
+           e.currency, '0' as expected, sum(e.amount)::text as actual
+      from ledger_entries e
+     where ${tenantSql(tenant, 'e')}
+     group by e.transaction_id, e.currency
+    having sum(e.amount) <> 0`.execute(ex);
+  return rows;
+}
+
+/** Finalized open and paid invoices whose amountDue is not their receivable balance. */
+export async function invoiceReceivableMismatches(ex: Executor, tenant: Tenant): Promise<Mismatch[]> {
+  const { rows } = await sql<Mismatch>`
+    select 'invoice_receivable' as check, 'invoice' as resource_type, i.id::text as resource_id, i.currency,
+           i.amount_due::text as expected, coalesce(r.balance, 0)::text as actual
+      from invoices i
+      left join (
+        select t.invoice_id, sum(e.amount) as balance
+          from ledger_transactions t
+          join ledger_entries e on e.transaction_id = t.id
+          join ledger_accounts a on a.id = e.ledger_account_id
+         where ${tenantSql(tenant, 't')}
+           and t.invoice_id is not null and a.code like 'customers:%:receivable'
+         group by t.invoice_id
+      ) r on r.invoice_id = i.id
+     where ${tenantSql(tenant, 'i')}
+       and i.status in ('open', 'paid') and i.finalized_at is not null
+       and i.amount_due <> coalesce(r.balance, 0)`.execute(ex);
+  return rows;
+}
+
+/** Payments whose refundedAmount is not what their refund transactions took out of clearing. */
+export async function paymentRefundMismatches(ex: Executor, tenant: Tenant): Promise<Mismatch[]> {
+  const { rows } = await sql<Mismatch>`
+    select 'payment_refunds' as check, 'payment' as resource_type, p.id::text as resource_id, p.currency,
+           p.refunded_amount::text as expected, coalesce(r.refunded, 0)::text as actual
+      from payments p
+      left join (
+        select t.resource_id, -sum(e.amount) as refunded
+          from ledger_transactions t
+          join ledger_entries e on e.transaction_id = t.id
+          join ledger_accounts a on a.id = e.ledger_account_id
+         where ${tenantSql(tenant, 't')}
+           and t.kind = 'payment.refunded' and t.resource_type = 'payment' and a.code like 'providers:%:clearing'
+         group by t.resource_id
+      ) r on r.resource_id = p.id
+     where ${tenantSql(tenant, 'p')}
+       and p.refunded_amount <> coalesce(r.refunded, 0)`.execute(ex);
+  return rows;
+}
+
+/** Prepaid balances whose credits (what paid invoices added) are not their ledger account's. */
+export async function prepaidCreditMismatches(ex: Executor, tenant: Tenant): Promise<Mismatch[]> {
+  const { rows } = await sql<Mismatch>`
+    select 'prepaid_credited' as check, 'enrollment' as resource_type, b.enrollment_id::text as resource_id, b.currency,
+           coalesce(c.credited, 0)::text as expected, coalesce(l.balance, 0)::text as actual
+      from prepaid_balances b
+      left join (select enrollment_id, sum(amount) as credited from prepaid_credits group by enrollment_id) c on c.enrollment_id = b.enrollment_id
+      left join (
+        select a.code, -sum(e.amount) as balance
+          from ledger_accounts a
+          join ledger_entries e on e.ledger_account_id = a.id
+         where ${tenantSql(tenant, 'a')} and a.code like 'enrollments:%:prepaid'
+         group by a.code
+      ) l on l.code = 'enrollments:' || b.enrollment_id::text || ':prepaid'
+     where ${tenantSql(tenant, 'b')}
+       and coalesce(c.credited, 0) <> coalesce(l.balance, 0)`.execute(ex);
+  return rows;
+}
+
+export async function countTransactions(ex: Executor, tenant: Tenant): Promise<number> {
+  const row = await ex
+    .selectFrom('ledger_transactions')
+    .select(sql<string>`count(*)::text`.as('n'))
+    .where(forTenant(tenant))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Every tenant with money records: ledger transactions, invoices or payments (for the daily reconciliation). */
+export async function tenantsWithMoney(ex: Executor): Promise<Tenant[]> {
+  const { rows } = await sql<{ account_id: string; environment: Tenant['environment'] }>`
+    select account_id, environment from ledger_transactions
+    union select account_id, environment from invoices where finalized_at is not null
+    union select account_id, environment from payments
+    order by 1, 2`.execute(ex);
+  return rows.map((r) => ({ accountId: r.account_id, environment: r.environment }));
+}
