@@ -57,8 +57,14 @@ export class ServiceProcess {
   }
 }
 
+/**
+ * Two adjacent ports for services under test. They are drawn below Linux's ephemeral range
+ * (32768-60999 by default): a port drawn inside it can already be the local end of one of the many
+ * outgoing connections the suite keeps open (PostgreSQL, Redis), and the service then fails to
+ * listen with EADDRINUSE.
+ */
 export function freePortPair(): [number, number] {
-  const base = 20000 + Math.floor(Math.random() * 20000);
+  const base = 10000 + Math.floor(Math.random() * 22000);
   return [base, base + 1];
 }
 
