@@ -20,6 +20,8 @@ export class ServiceProcess {
     readonly port: number,
     private readonly env: Record<string, string>,
     private readonly entry: 'source' | 'build' = 'source',
+    /** The folder the service runs from (another release's tree); the project's by default. */
+    private readonly cwd?: string,
   ) {}
 
   get url(): string {
@@ -28,6 +30,7 @@ export class ServiceProcess {
 
   async start(): Promise<void> {
     const child = spawn(process.execPath, serviceArgs(this.entry), {
+      cwd: this.cwd,
       // Vitest puts BASE_URL=/ in the environment (Vite's base path): give the child its real one.
       env: { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', BASE_URL: this.url, ADMIN_TOKEN, LOG_LEVEL: 'warn', ...this.env },
       stdio: ['ignore', 'ignore', 'pipe'],
