@@ -13,7 +13,7 @@ let clean: SeededAccount;
 let broken: SeededAccount;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ env: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' } });
   clean = await seedAccount(t.client, 'Clean');
   broken = await seedAccount(t.client, 'Broken');
 });
@@ -21,6 +21,9 @@ afterAll(() => t.close());
 
 describe('daily reconciliation', () => {
   it('records ledger.mismatch for the tenant whose ledger does not add up, and nothing for the others', async () => {
+    // An endpoint may subscribe to ledger.mismatch by name.
+    const endpoint = await t.client.post('/account/webhooks', broken.key, { url: 'http://127.0.0.1:9/hooks', events: ['ledger.mismatch'] });
+    expect(endpoint.status, endpoint.raw).toBe(201);
     await paidPayment(t, clean.key, await createCustomer(t, clean.key));
     const invoice = await openInvoice(t, broken.key, await createCustomer(t, broken.key));
     const [finalized] = (await t.client.get(`/billing/ledger/transactions?resourceType=invoice&resourceId=${invoice.id}`, broken.key)).body.transactions;
@@ -39,5 +42,8 @@ describe('daily reconciliation', () => {
     expect(events).toHaveLength(1);
     expect(events[0].data).toMatchObject({ reconciled: false, mismatches: [mismatch] });
     expect((await t.client.get('/account/events?type=ledger.mismatch', clean.key)).body.events).toEqual([]);
+    // ... and is sent it: one delivery of that event is queued for the endpoint.
+    const deliveries = (await t.client.get(`/account/webhooks/${endpoint.body.id}/deliveries`, broken.key)).body.deliveries;
+    expect(deliveries).toEqual([expect.objectContaining({ eventId: events[0].id, eventType: 'ledger.mismatch' })]);
   });
 });

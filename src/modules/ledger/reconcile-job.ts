@@ -1,6 +1,6 @@
 // The daily reconciliation: every tenant with money records is reconciled (reads.ts, reconcile);
 // one with any mismatch records `ledger.mismatch` with the details (delivered to webhook endpoints
-// subscribed to "*"). Each tenant in its own transaction, so one failing does not stop the others.
+// subscribed to it or to "*"). Each tenant in its own transaction, so one failing does not stop the others.
 import type { Clock } from '../../core/clock.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import type { Db } from '../../db/database.ts';

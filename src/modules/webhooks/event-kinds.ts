@@ -31,6 +31,7 @@ export const EVENT_KINDS = [
   'storefront.order_created',
   'checkout.completed',
   'webhook_endpoint.disabled',
+  'ledger.mismatch',
   'webhook.test',
 ] as const;
 
