@@ -115,9 +115,10 @@ async function creditedAmount(tx: Tx, ctx: UseCaseContext, invoice: InvoiceRow, 
     let quantity: string | null = null;
     if (line.amount !== undefined) amount = positive(`${field}.amount`, line.amount, true);
     else {
-      const units = positive(`${field}.quantity`, line.quantity!, false);
+      let units = positive(`${field}.quantity`, line.quantity!, false);
       if (units && units.gt(item.quantity)) {
         errors.push({ field: `${field}.quantity`, value: line.quantity!, constraint: 'line_quantity', description: `is more than the line's quantity, ${formatDecimal(item.quantity)}` });
+        units = null;
       }
       amount = units ? roundMoney(units.mul(item.unit_price), currency) : null;
       quantity = units ? units.toFixed() : null;
