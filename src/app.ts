@@ -36,6 +36,7 @@ import { registerWebhookRoutes } from './modules/webhooks/index.ts';
 import { registerRailRoutes } from './flows/rail/index.ts';
 import { registerCouponRoutes } from './modules/coupons/index.ts';
 import { registerLedgerRoutes } from './modules/ledger/index.ts';
+import { registerCreditNoteRoutes } from './flows/credit-notes/index.ts';
 import { registerSubscriptionRoutes, registerTestClockRoutes } from './flows/subscriptions/index.ts';
 
 export interface BuildOptions {
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerBoletoRoutes(app, deps);
   registerRailRoutes(app, deps);
   registerLedgerRoutes(app, deps);
+  registerCreditNoteRoutes(app, deps);
 
   return Object.assign(app, { deps });
 }

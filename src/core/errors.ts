@@ -57,6 +57,8 @@ export const ERROR_STATUS = {
   amount_too_large: 422,
   /** A refund above what is left of the payment (amount minus refundedAmount). */
   refund_exceeds_payment: 422,
+  /** A credit note above what is left to credit of the invoice (total minus creditedAmount; amountDue on an open invoice; a line's amount minus what credit notes took of it). */
+  credit_note_exceeds_invoice: 422,
   /** An email was asked for (e.g. sending an invoice) but the customer has no email address. */
   customer_email_missing: 422,
   /** The request's headers are larger than the server accepts (protocol level). */

@@ -122,6 +122,9 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /billing/ledger/transactions': 'listLedgerTransactions',
   'GET /billing/ledger/balances': 'listLedgerBalances',
   'GET /billing/reconciliation': 'getReconciliation',
+  'POST /billing/invoices/:invoiceID/credit-notes': 'createCreditNote',
+  'GET /billing/invoices/:invoiceID/credit-notes': 'listInvoiceCreditNotes',
+  'GET /billing/credit-notes/:creditNoteID': 'getCreditNote',
 };
 
 /** The operationId of a route ("GET /customers/:customerID"), or undefined when it has none yet. */

@@ -294,6 +294,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/billing/credit-notes/{creditNoteID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One credit note */
+        get: operations["getCreditNote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billing/invoices": {
         parameters: {
             query?: never;
@@ -326,6 +343,27 @@ export interface paths {
         get: operations["getInvoice"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/invoices/{invoiceID}/credit-notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An invoice's credit notes, newest first */
+        get: operations["listInvoiceCreditNotes"];
+        put?: never;
+        /**
+         * Credit an open or paid invoice (a credit note)
+         * @description Takes `amount` (or the sum of `lines`) off the invoice: creditedAmount grows by it and a paid invoice stays paid. Outcome refund refunds the invoice's confirmed payments (paid invoices only; 409 on an open one); outcome credit adds to the customer's balance (paid) or lowers amountDue (open; credited to zero, the invoice is paid). More than total - creditedAmount (or amountDue on an open invoice, or what is left of a line): 422 credit_note_exceeds_invoice. A draft, void or uncollectible invoice: 409 conflict.
+         */
+        post: operations["createCreditNote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2722,7 +2760,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string | null;
-                    /** @description Event kinds to receive, or "*" for all. Known kinds: account.updated, api_key.created, api_key.revoked, customer.created, product.created, product.version_published, deliverable.granted, deliverable.updated, deliverable.deleted, invoice.created, invoice.finalized, invoice.sent, invoice.paid, invoice.voided, invoice.marked_uncollectible, payment.created, payment.confirmed, payment.failed, payment.refunded, payment.charged_back, coupon.created, subscription.created, subscription.updated, subscription.canceled, coupon.archived, storefront.created, storefront.updated, storefront.order_created, checkout.completed, webhook_endpoint.disabled, ledger.mismatch, webhook.test. */
+                    /** @description Event kinds to receive, or "*" for all. Known kinds: account.updated, api_key.created, api_key.revoked, customer.created, product.created, product.version_published, deliverable.granted, deliverable.updated, deliverable.deleted, invoice.created, invoice.finalized, invoice.sent, invoice.paid, invoice.voided, invoice.marked_uncollectible, credit_note.created, payment.created, payment.confirmed, payment.failed, payment.refunded, payment.charged_back, coupon.created, subscription.created, subscription.updated, subscription.canceled, coupon.archived, storefront.created, storefront.updated, storefront.order_created, checkout.completed, webhook_endpoint.disabled, ledger.mismatch, webhook.test. */
                     events: string[];
                     /**
                      * Format: uri
@@ -3046,7 +3084,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string | null;
-                    /** @description Event kinds to receive, or "*" for all. Known kinds: account.updated, api_key.created, api_key.revoked, customer.created, product.created, product.version_published, deliverable.granted, deliverable.updated, deliverable.deleted, invoice.created, invoice.finalized, invoice.sent, invoice.paid, invoice.voided, invoice.marked_uncollectible, payment.created, payment.confirmed, payment.failed, payment.refunded, payment.charged_back, coupon.created, subscription.created, subscription.updated, subscription.canceled, coupon.archived, storefront.created, storefront.updated, storefront.order_created, checkout.completed, webhook_endpoint.disabled, ledger.mismatch, webhook.test. */
+                    /** @description Event kinds to receive, or "*" for all. Known kinds: account.updated, api_key.created, api_key.revoked, customer.created, product.created, product.version_published, deliverable.granted, deliverable.updated, deliverable.deleted, invoice.created, invoice.finalized, invoice.sent, invoice.paid, invoice.voided, invoice.marked_uncollectible, credit_note.created, payment.created, payment.confirmed, payment.failed, payment.refunded, payment.charged_back, coupon.created, subscription.created, subscription.updated, subscription.canceled, coupon.archived, storefront.created, storefront.updated, storefront.order_created, checkout.completed, webhook_endpoint.disabled, ledger.mismatch, webhook.test. */
                     events?: string[];
                     /** @description false stops deliveries (pending ones fail); true turns a disabled endpoint back on. */
                     isActive?: boolean;
@@ -4277,6 +4315,130 @@ export interface operations {
             };
         };
     };
+    getCreditNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creditNoteID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: decimal
+                         * @description What the credit note takes off the invoice.
+                         * @example 10.50
+                         */
+                        amount: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The invoice's currency. */
+                        currency: string;
+                        customerId: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        invoiceId: string;
+                        /** @description The invoice lines credited; empty when the credit note was made by amount. */
+                        lines: {
+                            /**
+                             * Format: decimal
+                             * @example 10.50
+                             */
+                            amount: string;
+                            /** @description The invoice line's description. */
+                            description: string;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description The invoice line credited.
+                             */
+                            lineItemId: string;
+                            quantity: string | null;
+                        }[];
+                        /** @description Sequential per account and environment, gap-free (CN-000001). */
+                        number: string;
+                        /** @description refund: the invoice's confirmed payments are refunded for the amount through their provider (a paid invoice only). credit: on a paid invoice the amount is added to the customer's balance, applied to its next invoice in the currency; on an open invoice it lowers amountDue. */
+                        outcome: "refund" | "credit";
+                        reason: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
     listInvoices: {
         parameters: {
             query?: {
@@ -4310,9 +4472,21 @@ export interface operations {
                              * @example 10.50
                              */
                             amountDue: string;
+                            /**
+                             * Format: decimal
+                             * @description What of the customer's credit balance was applied to the invoice when it was finalized: amountDue = total - appliedBalance (less credit notes on an open invoice) until it is paid.
+                             * @example 10.50
+                             */
+                            appliedBalance: string;
                             cancelUrl: string | null;
                             /** Format: date-time */
                             createdAt: string;
+                            /**
+                             * Format: decimal
+                             * @description What credit notes took off the invoice (the sum of its credit notes' amounts; GET /billing/invoices/{invoiceID}/credit-notes). A paid invoice stays paid when credited.
+                             * @example 10.50
+                             */
+                            creditedAmount: string;
                             /** @description ISO 4217 code. */
                             currency: string;
                             customerId: string | null;
@@ -4509,9 +4683,21 @@ export interface operations {
                          * @example 10.50
                          */
                         amountDue: string;
+                        /**
+                         * Format: decimal
+                         * @description What of the customer's credit balance was applied to the invoice when it was finalized: amountDue = total - appliedBalance (less credit notes on an open invoice) until it is paid.
+                         * @example 10.50
+                         */
+                        appliedBalance: string;
                         cancelUrl: string | null;
                         /** Format: date-time */
                         createdAt: string;
+                        /**
+                         * Format: decimal
+                         * @description What credit notes took off the invoice (the sum of its credit notes' amounts; GET /billing/invoices/{invoiceID}/credit-notes). A paid invoice stays paid when credited.
+                         * @example 10.50
+                         */
+                        creditedAmount: string;
                         /** @description ISO 4217 code. */
                         currency: string;
                         customerId: string | null;
@@ -4695,9 +4881,21 @@ export interface operations {
                          * @example 10.50
                          */
                         amountDue: string;
+                        /**
+                         * Format: decimal
+                         * @description What of the customer's credit balance was applied to the invoice when it was finalized: amountDue = total - appliedBalance (less credit notes on an open invoice) until it is paid.
+                         * @example 10.50
+                         */
+                        appliedBalance: string;
                         cancelUrl: string | null;
                         /** Format: date-time */
                         createdAt: string;
+                        /**
+                         * Format: decimal
+                         * @description What credit notes took off the invoice (the sum of its credit notes' amounts; GET /billing/invoices/{invoiceID}/credit-notes). A paid invoice stays paid when credited.
+                         * @example 10.50
+                         */
+                        creditedAmount: string;
                         /** @description ISO 4217 code. */
                         currency: string;
                         customerId: string | null;
@@ -4799,6 +4997,331 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    listInvoiceCreditNotes: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                invoiceID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        creditNotes: {
+                            /**
+                             * Format: decimal
+                             * @description What the credit note takes off the invoice.
+                             * @example 10.50
+                             */
+                            amount: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The invoice's currency. */
+                            currency: string;
+                            customerId: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            invoiceId: string;
+                            /** @description The invoice lines credited; empty when the credit note was made by amount. */
+                            lines: {
+                                /**
+                                 * Format: decimal
+                                 * @example 10.50
+                                 */
+                                amount: string;
+                                /** @description The invoice line's description. */
+                                description: string;
+                                /** Format: uuid */
+                                id: string;
+                                /**
+                                 * Format: uuid
+                                 * @description The invoice line credited.
+                                 */
+                                lineItemId: string;
+                                quantity: string | null;
+                            }[];
+                            /** @description Sequential per account and environment, gap-free (CN-000001). */
+                            number: string;
+                            /** @description refund: the invoice's confirmed payments are refunded for the amount through their provider (a paid invoice only). credit: on a paid invoice the amount is added to the customer's balance, applied to its next invoice in the currency; on an open invoice it lowers amountDue. */
+                            outcome: "refund" | "credit";
+                            reason: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Field errors (validation body), a business rule (standard body), or an Idempotency-Key reused with another request (nested body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    createCreditNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: decimal
+                     * @description Or an amount of the invoice as a whole. Give lines or amount.
+                     * @example 10.50
+                     */
+                    amount?: string;
+                    lines?: {
+                        /**
+                         * Format: decimal
+                         * @description What to credit of the line: more than 0, at most the line's amount less what credit notes took of it.
+                         * @example 10.50
+                         */
+                        amount?: string;
+                        /**
+                         * Format: uuid
+                         * @description A line of the invoice.
+                         */
+                        lineItemId: string;
+                        /**
+                         * Format: decimal
+                         * @description Or units of the line, at most its quantity: credits quantity x unitPrice, rounded half-up.
+                         * @example 10.50
+                         */
+                        quantity?: string;
+                    }[];
+                    /** @description refund: the invoice's confirmed payments are refunded for the amount through their provider (a paid invoice only). credit: on a paid invoice the amount is added to the customer's balance, applied to its next invoice in the currency; on an open invoice it lowers amountDue. */
+                    outcome: "refund" | "credit";
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: decimal
+                         * @description What the credit note takes off the invoice.
+                         * @example 10.50
+                         */
+                        amount: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The invoice's currency. */
+                        currency: string;
+                        customerId: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        invoiceId: string;
+                        /** @description The invoice lines credited; empty when the credit note was made by amount. */
+                        lines: {
+                            /**
+                             * Format: decimal
+                             * @example 10.50
+                             */
+                            amount: string;
+                            /** @description The invoice line's description. */
+                            description: string;
+                            /** Format: uuid */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description The invoice line credited.
+                             */
+                            lineItemId: string;
+                            quantity: string | null;
+                        }[];
+                        /** @description Sequential per account and environment, gap-free (CN-000001). */
+                        number: string;
+                        /** @description refund: the invoice's confirmed payments are refunded for the amount through their provider (a paid invoice only). credit: on a paid invoice the amount is added to the customer's balance, applied to its next invoice in the currency; on an open invoice it lowers amountDue. */
+                        outcome: "refund" | "credit";
+                        reason: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description State conflict (standard body), or the same Idempotency-Key still running (nested body). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Field errors (validation body), a business rule (standard body), or an Idempotency-Key reused with another request (nested body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
                 };
             };
             /** @description Rate limited; see Retry-After. */
@@ -4957,9 +5480,21 @@ export interface operations {
                          * @example 10.50
                          */
                         amountDue: string;
+                        /**
+                         * Format: decimal
+                         * @description What of the customer's credit balance was applied to the invoice when it was finalized: amountDue = total - appliedBalance (less credit notes on an open invoice) until it is paid.
+                         * @example 10.50
+                         */
+                        appliedBalance: string;
                         cancelUrl: string | null;
                         /** Format: date-time */
                         createdAt: string;
+                        /**
+                         * Format: decimal
+                         * @description What credit notes took off the invoice (the sum of its credit notes' amounts; GET /billing/invoices/{invoiceID}/credit-notes). A paid invoice stays paid when credited.
+                         * @example 10.50
+                         */
+                        creditedAmount: string;
                         /** @description ISO 4217 code. */
                         currency: string;
                         customerId: string | null;
@@ -5143,9 +5678,21 @@ export interface operations {
                          * @example 10.50
                          */
                         amountDue: string;
+                        /**
+                         * Format: decimal
+                         * @description What of the customer's credit balance was applied to the invoice when it was finalized: amountDue = total - appliedBalance (less credit notes on an open invoice) until it is paid.
+                         * @example 10.50
+                         */
+                        appliedBalance: string;
                         cancelUrl: string | null;
                         /** Format: date-time */
                         createdAt: string;
+                        /**
+                         * Format: decimal
+                         * @description What credit notes took off the invoice (the sum of its credit notes' amounts; GET /billing/invoices/{invoiceID}/credit-notes). A paid invoice stays paid when credited.
+                         * @example 10.50
+                         */
+                        creditedAmount: string;
                         /** @description ISO 4217 code. */
                         currency: string;
                         customerId: string | null;
@@ -5551,9 +6098,21 @@ export interface operations {
                          * @example 10.50
                          */
                         amountDue: string;
+                        /**
+                         * Format: decimal
+                         * @description What of the customer's credit balance was applied to the invoice when it was finalized: amountDue = total - appliedBalance (less credit notes on an open invoice) until it is paid.
+                         * @example 10.50
+                         */
+                        appliedBalance: string;
                         cancelUrl: string | null;
                         /** Format: date-time */
                         createdAt: string;
+                        /**
+                         * Format: decimal
+                         * @description What credit notes took off the invoice (the sum of its credit notes' amounts; GET /billing/invoices/{invoiceID}/credit-notes). A paid invoice stays paid when credited.
+                         * @example 10.50
+                         */
+                        creditedAmount: string;
                         /** @description ISO 4217 code. */
                         currency: string;
                         customerId: string | null;
@@ -5737,9 +6296,21 @@ export interface operations {
                          * @example 10.50
                          */
                         amountDue: string;
+                        /**
+                         * Format: decimal
+                         * @description What of the customer's credit balance was applied to the invoice when it was finalized: amountDue = total - appliedBalance (less credit notes on an open invoice) until it is paid.
+                         * @example 10.50
+                         */
+                        appliedBalance: string;
                         cancelUrl: string | null;
                         /** Format: date-time */
                         createdAt: string;
+                        /**
+                         * Format: decimal
+                         * @description What credit notes took off the invoice (the sum of its credit notes' amounts; GET /billing/invoices/{invoiceID}/credit-notes). A paid invoice stays paid when credited.
+                         * @example 10.50
+                         */
+                        creditedAmount: string;
                         /** @description ISO 4217 code. */
                         currency: string;
                         customerId: string | null;
@@ -5943,9 +6514,21 @@ export interface operations {
                          * @example 10.50
                          */
                         amountDue: string;
+                        /**
+                         * Format: decimal
+                         * @description What of the customer's credit balance was applied to the invoice when it was finalized: amountDue = total - appliedBalance (less credit notes on an open invoice) until it is paid.
+                         * @example 10.50
+                         */
+                        appliedBalance: string;
                         cancelUrl: string | null;
                         /** Format: date-time */
                         createdAt: string;
+                        /**
+                         * Format: decimal
+                         * @description What credit notes took off the invoice (the sum of its credit notes' amounts; GET /billing/invoices/{invoiceID}/credit-notes). A paid invoice stays paid when credited.
+                         * @example 10.50
+                         */
+                        creditedAmount: string;
                         /** @description ISO 4217 code. */
                         currency: string;
                         customerId: string | null;
@@ -8494,6 +9077,17 @@ export interface operations {
                 content: {
                     "application/json": {
                         customers: {
+                            /** @description The customer's credit balance per currency: credit notes with outcome `credit` add to it, and the finalization of its next invoice in that currency applies it (the invoice's appliedBalance) before anything is charged. Its ledger account is customers:<id>:credit. */
+                            balances: {
+                                /**
+                                 * Format: decimal
+                                 * @description Credit the customer holds in the currency.
+                                 * @example 10.50
+                                 */
+                                amount: string;
+                                /** @description ISO 4217 code. */
+                                currency: string;
+                            }[];
                             /** Format: date-time */
                             createdAt: string;
                             document: string | null;
@@ -8611,6 +9205,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The customer's credit balance per currency: credit notes with outcome `credit` add to it, and the finalization of its next invoice in that currency applies it (the invoice's appliedBalance) before anything is charged. Its ledger account is customers:<id>:credit. */
+                        balances: {
+                            /**
+                             * Format: decimal
+                             * @description Credit the customer holds in the currency.
+                             * @example 10.50
+                             */
+                            amount: string;
+                            /** @description ISO 4217 code. */
+                            currency: string;
+                        }[];
                         /** Format: date-time */
                         createdAt: string;
                         document: string | null;
@@ -8730,6 +9335,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The customer's credit balance per currency: credit notes with outcome `credit` add to it, and the finalization of its next invoice in that currency applies it (the invoice's appliedBalance) before anything is charged. Its ledger account is customers:<id>:credit. */
+                        balances: {
+                            /**
+                             * Format: decimal
+                             * @description Credit the customer holds in the currency.
+                             * @example 10.50
+                             */
+                            amount: string;
+                            /** @description ISO 4217 code. */
+                            currency: string;
+                        }[];
                         /** Format: date-time */
                         createdAt: string;
                         document: string | null;
@@ -8845,6 +9461,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The customer's credit balance per currency: credit notes with outcome `credit` add to it, and the finalization of its next invoice in that currency applies it (the invoice's appliedBalance) before anything is charged. Its ledger account is customers:<id>:credit. */
+                        balances: {
+                            /**
+                             * Format: decimal
+                             * @description Credit the customer holds in the currency.
+                             * @example 10.50
+                             */
+                            amount: string;
+                            /** @description ISO 4217 code. */
+                            currency: string;
+                        }[];
                         /** Format: date-time */
                         createdAt: string;
                         document: string | null;

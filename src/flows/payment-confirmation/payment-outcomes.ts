@@ -3,21 +3,24 @@
 //   confirmPayment     the invoice is paid (open or written off) and its deliverables granted; when
 //                      it is paid or void already, the money goes back in full at once (reason
 //                      `duplicate` or `invoice_void`): nothing is lost and nothing counted twice.
-//   refundPayment      at the full amount, the payment's download grants are revoked.
+//   refundPayment      at the full amount, the payment's download grants are revoked; a refund of a
+//                      paid invoice's payment makes its credit note (outcome refund) too.
 //   chargeBackPayment  the download grants are revoked; the invoice stays paid.
 // Every caller that moves money (payment routes, sandbox pages, saved methods, the Rail) goes
 // through here, so the ledger postings of these functions (below, docs/ledger.md) see every movement:
 //   confirmed    providers:<p>:clearing <- customers:<c>:receivable (the invoice paid), or
 //                <- customers:<c>:credit when the money finds nothing to pay (then refunded at once)
-//   refunded     refunds (or customers:<c>:credit, for that money) <- providers:<p>:clearing
+//   refunded     customers:<c>:credit (where the refund's credit note put the money; that held for a
+//                duplicate) <- providers:<p>:clearing; `refunds` when the invoice is not paid
 //   charged back chargebacks <- providers:<p>:clearing, what was not refunded
 import type { UseCaseContext } from '../../core/context.ts';
 import type { Tx } from '../../db/database.ts';
 import { grantDeliverablesForPayment, revokeGrantsForPayment } from '../../modules/fulfillment/index.ts';
-import { markInvoicePaid, receivableAccount, receivableCustomerOf, type InvoiceRow } from '../../modules/invoices/index.ts';
+import { lockInvoice, markInvoicePaid, receivableAccount, receivableCustomerOf, recordCreditNote, type InvoiceRow } from '../../modules/invoices/index.ts';
 import { chart, postTransaction } from '../../modules/ledger/index.ts';
 import * as payments from '../../modules/payments/index.ts';
 import type { PaymentRow, PaymentView, RefundInput, RefundView } from '../../modules/payments/index.ts';
+import { AppError } from '../../core/errors.ts';
 import { Money } from '../../core/money.ts';
 
 export async function confirmPayment(tx: Tx, ctx: UseCaseContext, paymentId: string): Promise<PaymentView> {
@@ -46,10 +49,48 @@ export async function confirmPayment(tx: Tx, ctx: UseCaseContext, paymentId: str
 }
 
 export async function refundPayment(tx: Tx, ctx: UseCaseContext, paymentId: string, input: RefundInput): Promise<RefundView> {
+  // The invoice is locked before its payment, as everywhere (no lock cycles).
+  const invoice = await lockInvoice(tx, ctx, (await payments.getPayment(tx, ctx, paymentId)).invoiceId);
   const { payment, refund } = await payments.refundPayment(tx, ctx, paymentId, input);
-  await postRefunded(tx, ctx, payment, refund, chart.refunds, null);
+  if (invoice.status === 'paid') {
+    // Money back on a paid invoice is a credit note (outcome refund): it puts the amount in the
+    // customer's credit, the refund pays it out from there. Over-crediting the invoice refuses both.
+    const customerId = await receivableCustomerOf(tx, ctx, invoice);
+    await recordCreditNote(tx, ctx, invoice, { amount: refund.amount, reason: input.reason ?? `Refund ${refund.id} of payment ${payment.id}`, outcome: 'refund' });
+    await postRefunded(tx, ctx, payment, refund, chart.customerCredit(customerId ?? 'none'), customerId);
+  } else {
+    await postRefunded(tx, ctx, payment, refund, chart.refunds, null);
+  }
   if (payment.status === 'refunded') await revokeGrantsForPayment(tx, ctx, payment.id);
   return refund;
+}
+
+/**
+ * Refunds `amount` of a paid invoice's confirmed payments (oldest first) for a credit note with
+ * outcome refund, recorded by the caller in this transaction with the invoice locked: the credit
+ * note put the money in customers:<c>:credit, each refund takes it from there to the provider.
+ * 422 refund_exceeds_payment when the payments have less left to refund.
+ */
+export async function refundInvoicePayments(tx: Tx, ctx: UseCaseContext, invoice: InvoiceRow, amount: string, reason: string): Promise<RefundView[]> {
+  const confirmed = (await payments.listPayments(tx, ctx, { invoiceId: invoice.id, status: 'confirmed' }, { limit: 100, afterId: null })).items.reverse();
+  const refundable = confirmed.map((p) => ({ id: p.id, left: new Money(p.amount).minus(p.refundedAmount ?? '0') })).filter((p) => p.left.gt(0));
+  const total = refundable.reduce((sum, p) => sum.plus(p.left), new Money(0));
+  if (total.lt(amount)) {
+    throw new AppError('refund_exceeds_payment', `The invoice's confirmed payments have ${total.toFixed()} ${invoice.currency} left to refund, less than ${amount}.`);
+  }
+  const customerId = await receivableCustomerOf(tx, ctx, invoice);
+  const refunds: RefundView[] = [];
+  let remaining = new Money(amount);
+  for (const candidate of refundable) {
+    if (remaining.isZero()) break;
+    const part = Money.min(candidate.left, remaining);
+    const { payment, refund } = await payments.refundPayment(tx, ctx, candidate.id, { amount: part.toFixed(), reason });
+    await postRefunded(tx, ctx, payment, refund, chart.customerCredit(customerId ?? 'none'), customerId);
+    if (payment.status === 'refunded') await revokeGrantsForPayment(tx, ctx, payment.id);
+    refunds.push(refund);
+    remaining = remaining.minus(part);
+  }
+  return refunds;
 }
 
 export async function chargeBackPayment(tx: Tx, ctx: UseCaseContext, paymentId: string): Promise<PaymentView> {

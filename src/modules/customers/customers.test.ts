@@ -29,8 +29,9 @@ describe('POST /customers', () => {
       metadata: { plan: 'gold', seats: 3 },
     });
     expect(Object.keys(res.body).sort()).toEqual(
-      ['createdAt', 'document', 'documentType', 'email', 'externalId', 'id', 'metadata', 'name', 'updatedAt'].sort(),
+      ['balances', 'createdAt', 'document', 'documentType', 'email', 'externalId', 'id', 'metadata', 'name', 'updatedAt'].sort(),
     );
+    expect(res.body.balances).toEqual([]); // no credit note has credited it yet
     const events = await t.client.get('/account/events?type=customer.created', acme.key);
     expect(events.body.events.some((e: { data: { id: string } }) => e.data.id === res.body.id)).toBe(true);
   });

@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { recordEvent } from '../events/index.ts';
 import { normaliseDocument } from './document.ts';
 import * as repo from './repository.ts';
+import { customerBalances, type CustomerBalanceView } from './balances.ts';
 import type { CustomerRow } from './tables.ts';
 
 export interface CustomerView {
@@ -24,6 +25,8 @@ export interface CustomerView {
   metadata: Record<string, unknown>;
   createdAt: Date;
   updatedAt: Date;
+  /** The customer's credit balance per currency (credit notes with outcome credit), applied to its next invoice. */
+  balances: CustomerBalanceView[];
 }
 
 export interface CreateCustomerInput {
@@ -42,7 +45,7 @@ export interface CustomerPatch {
   metadata?: Record<string, unknown>;
 }
 
-export function toCustomerView(row: CustomerRow): CustomerView {
+export function toCustomerView(row: CustomerRow, balances: CustomerBalanceView[] = []): CustomerView {
   return {
     id: row.id,
     name: row.name,
@@ -53,7 +56,14 @@ export function toCustomerView(row: CustomerRow): CustomerView {
     metadata: row.metadata,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    balances,
   };
+}
+
+/** Views of the tenant's customers with their balances. */
+async function present(ex: Executor, tenant: Tenant, rows: CustomerRow[]): Promise<CustomerView[]> {
+  const balances = await customerBalances(ex, tenant, rows.map((row) => row.id));
+  return rows.map((row) => toCustomerView(row, balances.get(row.id) ?? []));
 }
 
 function externalIdTaken(externalId: string | null | undefined): AppError {
@@ -96,7 +106,8 @@ export async function findCustomerOrThrow(ex: Executor, tenant: Tenant, id: stri
 }
 
 export async function getCustomer(ex: Executor, ctx: UseCaseContext, id: string): Promise<CustomerView> {
-  return toCustomerView(await findCustomerOrThrow(ex, ctx.tenant, id));
+  const [view] = await present(ex, ctx.tenant, [await findCustomerOrThrow(ex, ctx.tenant, id)]);
+  return view!;
 }
 
 export async function listCustomers(
@@ -107,7 +118,7 @@ export async function listCustomers(
 ): Promise<Page<CustomerView>> {
   const rows = await repo.listCustomers(ex, ctx.tenant, filter, page.limit, page.afterId);
   const result = toPage(rows, page.limit);
-  return { items: result.items.map(toCustomerView), nextCursor: result.nextCursor };
+  return { items: await present(ex, ctx.tenant, result.items), nextCursor: result.nextCursor };
 }
 
 export async function updateCustomer(tx: Tx, ctx: UseCaseContext, id: string, patch: CustomerPatch): Promise<CustomerView> {
@@ -123,7 +134,8 @@ export async function updateCustomer(tx: Tx, ctx: UseCaseContext, id: string, pa
       updated_at: ctx.now,
     });
     if (!row) throw notFound('customer');
-    return toCustomerView(row);
+    const [view] = await present(tx, ctx.tenant, [row]);
+    return view!;
   } catch (error) {
     if (isUniqueViolation(error)) throw externalIdTaken(patch.externalId);
     throw error;

@@ -5,6 +5,8 @@ export { registerCustomerRoutes } from './routes.ts';
 export {
   cancelEnrollment,
   createCustomer,
+  creditCustomerBalance,
+  drawCustomerBalance,
   createEnrollment,
   moveEnrollmentToVersion,
   findCustomerOrThrow,

@@ -21,6 +21,13 @@ export const Customer = Type.Object(
     metadata: Metadata(),
     createdAt: DateTime(),
     updatedAt: DateTime(),
+    balances: Type.Array(
+      Type.Object({ currency: Type.String({ description: 'ISO 4217 code.' }), amount: DecimalString({ description: 'Credit the customer holds in the currency.' }) }),
+      {
+        description:
+          "The customer's credit balance per currency: credit notes with outcome `credit` add to it, and the finalization of its next invoice in that currency applies it (the invoice's appliedBalance) before anything is charged. Its ledger account is customers:<id>:credit.",
+      },
+    ),
   },
   { title: 'Customer' },
 );

@@ -29,6 +29,7 @@ export {
   type CustomerPatch,
   type CustomerView,
 } from './customers.ts';
+export { creditCustomerBalance, drawCustomerBalance, type CustomerBalanceView } from './balances.ts';
 export { normaliseDocument, type DocumentType, type NormalisedDocument } from './document.ts';
 export {
   cancelEnrollment,

@@ -33,8 +33,18 @@ export interface RateCardRow extends TenantColumns {
   effective_to: Date | null;
 }
 
+/** A customer's credit balance in one currency (docs/decisions/credit-notes.md). */
+export interface CustomerBalanceRow extends TenantColumns {
+  customer_id: string;
+  currency: string;
+  /** numeric, never negative. */
+  balance: string;
+  updated_at: Date;
+}
+
 export interface CustomerTables {
   customers: CustomerRow;
+  customer_balances: CustomerBalanceRow;
   enrollments: EnrollmentRow;
   rate_cards: RateCardRow;
 }

@@ -96,6 +96,8 @@ export async function createDraftInvoice(tx: Tx, ctx: UseCaseContext, input: Dra
     tax: amounts.tax,
     total: amounts.total,
     amount_due: amounts.amountDue,
+    credited_amount: '0',
+    applied_balance: '0',
     period_start: input.periodStart ?? null,
     period_end: input.periodEnd ?? null,
     due_date: input.dueDate ?? null,

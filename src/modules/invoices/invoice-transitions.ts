@@ -12,6 +12,7 @@ import { presentInvoice, type InvoiceView } from './invoice-view.ts';
 import type { InvoiceRow, InvoiceStatus } from './tables.ts';
 import { creditPaidInvoice, PREPAID_CREDIT_LINE } from '../prepaid/index.ts';
 import { postFinalized, postVoided, postWriteOffRecovered, postWrittenOff, receivableCustomerOf } from './invoice-postings.ts';
+import { applyCustomerBalance, creditNegativeTotal } from './credit-notes.ts';
 
 /** A paid invoice's `prepaid_credit` lines credit its enrollment's prepaid balance (modules/prepaid). */
 async function creditPrepaidLines(tx: Tx, ctx: UseCaseContext, invoice: InvoiceRow): Promise<void> {
@@ -44,8 +45,11 @@ export async function lockInvoiceIn(tx: Tx, ctx: UseCaseContext, id: string, all
 
 /**
  * draft -> open: assigns the next invoice number of the tenant (gap-free, see
- * repository.takeNextInvoiceNumber), `finalizedAt`, and `dueDate` when unset (+7 days). An
- * invoice with nothing to pay is paid at once (as with Stripe): `invoice.paid` follows.
+ * repository.takeNextInvoiceNumber), `finalizedAt`, and `dueDate` when unset (+7 days). The
+ * customer's balance in the currency is applied first (appliedBalance, amountDue less it). An
+ * invoice with nothing to pay is paid at once (as with Stripe): `invoice.paid` follows. An invoice
+ * whose lines total below zero is paid too, its negative total credited to the customer's balance
+ * by a credit note (credit-notes.ts, creditNegativeTotal): nothing ever charges it.
  */
 export async function finalizeInvoice(tx: Tx, ctx: UseCaseContext, id: string): Promise<InvoiceView> {
   const row = await lockInvoiceIn(tx, ctx, id, ['draft'], 'finalized');
@@ -58,7 +62,9 @@ export async function finalizeInvoice(tx: Tx, ctx: UseCaseContext, id: string): 
     updated_at: ctx.now,
   });
   await postFinalized(tx, ctx, updated);
+  updated = await applyCustomerBalance(tx, ctx, updated);
   await recordEvent(tx, ctx, 'invoice.finalized', await presentInvoice(tx, ctx, updated));
+  if (toAmount(updated.total).isNegative()) updated = await creditNegativeTotal(tx, ctx, updated);
   if (toAmount(updated.amount_due).isZero()) {
     updated = await repo.updateInvoice(tx, ctx.tenant, id, { status: 'paid', paid_at: ctx.now, updated_at: ctx.now });
     await creditPrepaidLines(tx, ctx, updated);

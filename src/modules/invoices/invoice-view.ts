@@ -33,6 +33,8 @@ export interface InvoiceView {
   tax: string;
   total: string;
   amountDue: string;
+  creditedAmount: string;
+  appliedBalance: string;
   periodStart: Date | null;
   periodEnd: Date | null;
   dueDate: Date | null;
@@ -84,6 +86,8 @@ export function toInvoiceView(row: InvoiceRow, lines: InvoiceLineItemRow[], invo
     tax: money(row.tax),
     total: money(row.total),
     amountDue: money(row.amount_due),
+    creditedAmount: money(row.credited_amount),
+    appliedBalance: money(row.applied_balance),
     periodStart: row.period_start,
     periodEnd: row.period_end,
     dueDate: row.due_date,

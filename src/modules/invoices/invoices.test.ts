@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const INVOICE_FIELDS = [
-  'amountDue', 'cancelUrl', 'createdAt', 'currency', 'customerId', 'dueDate', 'finalizedAt', 'id', 'invoiceNumber', 'invoiceUrl',
+  'amountDue', 'appliedBalance', 'cancelUrl', 'createdAt', 'creditedAmount', 'currency', 'customerId', 'dueDate', 'finalizedAt', 'id', 'invoiceNumber', 'invoiceUrl',
   'lineItems', 'paidAt', 'payerId', 'periodEnd', 'periodStart', 'status', 'subscriptionId', 'subtotal', 'successUrl', 'tax', 'total',
 ];
 

@@ -54,7 +54,7 @@ export async function listInvoices(ex: Executor, tenant: Tenant, filter: Invoice
   return query.orderBy('id', 'desc').limit(limit + 1).execute();
 }
 
-export type InvoicePatch = Partial<Pick<InvoiceRow, 'status' | 'invoice_number' | 'amount_due' | 'due_date' | 'finalized_at' | 'paid_at'>> & { updated_at: Date };
+export type InvoicePatch = Partial<Pick<InvoiceRow, 'status' | 'invoice_number' | 'amount_due' | 'credited_amount' | 'applied_balance' | 'due_date' | 'finalized_at' | 'paid_at'>> & { updated_at: Date };
 
 export async function updateInvoice(ex: Executor, tenant: Tenant, id: string, patch: InvoicePatch): Promise<InvoiceRow> {
   return ex

@@ -34,6 +34,12 @@ export const Invoice = Type.Object(
     tax: DecimalString({ description: 'Always zero: no tax is computed yet.' }),
     total: DecimalString(),
     amountDue: DecimalString({ description: 'How much is still owed: 0 once paid or void.' }),
+    creditedAmount: DecimalString({
+      description: "What credit notes took off the invoice (the sum of its credit notes' amounts; GET /billing/invoices/{invoiceID}/credit-notes). A paid invoice stays paid when credited.",
+    }),
+    appliedBalance: DecimalString({
+      description: "What of the customer's credit balance was applied to the invoice when it was finalized: amountDue = total - appliedBalance (less credit notes on an open invoice) until it is paid.",
+    }),
     periodStart: Nullable(DateTime()),
     periodEnd: Nullable(DateTime()),
     dueDate: Nullable(DateTime({ description: 'Set at creation or at finalization (7 days later by default).' })),

@@ -29,6 +29,16 @@ import { loadInvoiceView, presentInvoices, type InvoiceView } from './invoice-vi
 export { createDraftInvoice, createOneOffInvoice, type DraftInvoiceInput, type DraftLineInput, type OneOffInvoiceInput } from './create-invoice.ts';
 export { finalizeInvoice, markInvoicePaid, markInvoiceUncollectible, voidInvoice, formatInvoiceNumber, DEFAULT_DUE_DAYS } from './invoice-transitions.ts';
 export { sendInvoice } from './send-invoice.ts';
+export {
+  getCreditNote,
+  listCreditNotes,
+  recordCreditNote,
+  formatCreditNoteNumber,
+  type CreditNoteInput,
+  type CreditNoteLineInput,
+  type CreditNoteView,
+  type RecordedCreditNote,
+} from './credit-notes.ts';
 export { hostedInvoiceUrl, type InvoiceView, type LineItemView } from './invoice-view.ts';
 export type { InvoiceFilter } from './repository.ts';
 export type { InvoiceRow, InvoiceStatus } from './tables.ts';

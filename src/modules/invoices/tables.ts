@@ -14,6 +14,10 @@ export interface InvoiceRow extends TenantColumns {
   tax: string;
   total: string;
   amount_due: string;
+  /** What credit notes took off the invoice (their sum). */
+  credited_amount: string;
+  /** What of the customer's balance was applied to the invoice at finalization. */
+  applied_balance: string;
   period_start: Date | null;
   period_end: Date | null;
   due_date: Date | null;
@@ -46,7 +50,35 @@ export interface InvoiceNumberCounterRow extends TenantColumns {
   last_number: string;
 }
 
+export type CreditNoteOutcome = 'refund' | 'credit';
+
+export interface CreditNoteRow extends TenantColumns {
+  id: string;
+  invoice_id: string;
+  customer_id: string | null;
+  number: string;
+  currency: string;
+  amount: string;
+  reason: string;
+  outcome: CreditNoteOutcome;
+  created_at: Date;
+}
+
+export interface CreditNoteLineRow extends TenantColumns {
+  id: string;
+  credit_note_id: string;
+  position: number;
+  line_item_id: string;
+  description: string;
+  quantity: string | null;
+  amount: string;
+  created_at: Date;
+}
+
 export interface InvoiceTables {
+  credit_notes: CreditNoteRow;
+  credit_note_lines: CreditNoteLineRow;
+  credit_note_number_counters: InvoiceNumberCounterRow;
   invoices: InvoiceRow;
   invoice_line_items: InvoiceLineItemRow;
   invoice_number_counters: InvoiceNumberCounterRow;

@@ -3,7 +3,7 @@
 export const chart = {
   /** What the customer owes on finalized invoices (debit balance). */
   receivable: (customerId: string) => `customers:${customerId}:receivable`,
-  /** Money of the customer's held for them: a payment that found nothing to pay, until it goes back (credit balance). */
+  /** Money of the customer's held for them (credit balance): its credit balance (credit notes with outcome credit, drawn by its next invoice), and money on its way back (a refunded credit note, a payment that found nothing to pay). */
   customerCredit: (customerId: string) => `customers:${customerId}:credit`,
   /** The prepaid balance of an enrollment (credit balance: the service owes the usage). */
   prepaid: (enrollmentId: string) => `enrollments:${enrollmentId}:prepaid`,
@@ -17,6 +17,8 @@ export const chart = {
   discounts: 'discounts',
   /** Tax charged on invoices, owed to the tax authority (credit balance). */
   taxes: 'taxes:payable',
+  /** What credit notes took off finalized invoices (debit balance: contra-revenue). */
+  creditNotes: 'credit_notes',
   /** Money given back to buyers by refund (debit balance). */
   refunds: 'refunds',
   /** Money taken back by the buyer's bank (debit balance). */

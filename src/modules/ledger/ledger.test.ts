@@ -76,10 +76,12 @@ describe('postings', () => {
     const { payment } = await paidPayment(t, acme.key, customerId);
     expect((await t.client.post(`/billing/payments/${payment.id}/refunds`, acme.key, { amount: '30.50' })).status).toBe(201);
     expect((await t.client.post(`/billing/payments/${payment.id}/refunds`, acme.key, {})).status).toBe(201);
+    // Each refund of a paid invoice makes a credit note (outcome refund): credit_notes 30.50 / the
+    // customer's credit -30.50, then the refund pays it out of that credit: credit +30.50 / clearing -30.50.
     const refunds = (await transactionsOf('payment', payment.id)).filter((tx) => tx.kind === 'payment.refunded');
     expect(refunds.map(lines)).toEqual([
-      [`providers:${payment.provider}:clearing -69.50`, 'refunds 69.50'],
-      [`providers:${payment.provider}:clearing -30.50`, 'refunds 30.50'],
+      [`customers:${customerId}:credit 69.50`, `providers:${payment.provider}:clearing -69.50`],
+      [`customers:${customerId}:credit 30.50`, `providers:${payment.provider}:clearing -30.50`],
     ]);
 
     // Chargeback after a 40.00 refund: chargebacks 60.00 = 100.00 - 40.00.

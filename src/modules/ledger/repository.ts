@@ -245,6 +245,27 @@ export async function prepaidCreditMismatches(ex: Executor, tenant: Tenant): Pro
   return rows;
 }
 
+/**
+ * Customers whose credit balance (customer_balances) is not their ledger account
+ * customers:<id>:credit, negated (a credit balance is negative in the ledger). A ledger account with
+ * money and no balance row counts too.
+ */
+export async function customerBalanceMismatches(ex: Executor, tenant: Tenant): Promise<Mismatch[]> {
+  const { rows } = await sql<Mismatch>`
+    select 'customer_balance' as check, 'customer' as resource_type, coalesce(b.customer_id, l.customer_id)::text as resource_id,
+           coalesce(b.currency, l.currency) as currency, coalesce(b.balance, 0)::text as expected, coalesce(l.balance, 0)::text as actual
+      from (select customer_id, currency, balance from customer_balances where ${tenantSql(tenant)}) b
+      full join (
+        select a.customer_id, a.currency, -sum(e.amount) as balance
+          from ledger_accounts a
+          join ledger_entries e on e.ledger_account_id = a.id
+         where ${tenantSql(tenant, 'a')} and a.code like 'customers:%:credit' and a.customer_id is not null
+         group by a.customer_id, a.currency
+      ) l on l.customer_id = b.customer_id and l.currency = b.currency
+     where coalesce(b.balance, 0) <> coalesce(l.balance, 0)`.execute(ex);
+  return rows;
+}
+
 export async function countTransactions(ex: Executor, tenant: Tenant): Promise<number> {
   const row = await ex
     .selectFrom('ledger_transactions')

@@ -16,6 +16,7 @@ export const EVENT_KINDS = [
   'invoice.paid',
   'invoice.voided',
   'invoice.marked_uncollectible',
+  'credit_note.created',
   'payment.created',
   'payment.confirmed',
   'payment.failed',
