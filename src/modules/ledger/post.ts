@@ -53,7 +53,7 @@ export function assertBalanced(entries: readonly { currency: string; amount: str
 export async function postTransaction(tx: Tx, ctx: UseCaseContext, input: PostingInput): Promise<Posted> {
   const entries = input.entries.map((e) => ({ ...e, amount: new Money(e.amount) })).filter((e) => !e.amount.isZero());
   assertBalanced(entries);
-  const inserted = await repo.insertTransaction(tx, {
+  const transaction = {
     id: newId(),
     ...tenantColumns(ctx.tenant),
     key: input.key,
@@ -63,29 +63,33 @@ export async function postTransaction(tx: Tx, ctx: UseCaseContext, input: Postin
     invoice_id: input.invoiceId ?? null,
     customer_id: input.customerId ?? null,
     created_at: ctx.now,
-  });
-  if (!inserted) {
+  };
+  const accounts = entries.map((e) => ({ id: newId(), ...tenantColumns(ctx.tenant), code: e.account, currency: e.currency, customer_id: e.customerId ?? null, created_at: ctx.now }));
+  const lines = entries.map((e) => ({ id: newId(), code: e.account, currency: e.currency, amount: e.amount.toFixed() }));
+  if (lines.length === 0) {
+    // Nothing moved (an invoice of 0.00): the transaction alone, so its key still marks the movement.
+    const inserted = await repo.insertTransaction(tx, transaction);
+    if (inserted) return { transactionId: inserted.id, posted: true };
+    return { transactionId: (await repo.findTransactionByKey(tx, ctx.tenant, input.key))!.id, posted: false };
+  }
+  const written = await repo.insertPosting(tx, transaction, accounts, lines);
+  if (written.transactionId === null) {
     const earlier = await repo.findTransactionByKey(tx, ctx.tenant, input.key);
     return { transactionId: earlier!.id, posted: false };
   }
-  const accounts = await repo.ensureAccounts(
-    tx,
-    ctx.tenant,
-    entries.map((e) => ({ id: newId(), ...tenantColumns(ctx.tenant), code: e.account, currency: e.currency, customer_id: e.customerId ?? null, created_at: ctx.now })),
-  );
-  await repo.insertEntries(
-    tx,
-    entries.map((e) => ({
-      id: newId(),
-      ...tenantColumns(ctx.tenant),
-      transaction_id: inserted.id,
-      ledger_account_id: accounts.get(`${e.account} ${e.currency}`)!,
-      currency: e.currency,
-      amount: e.amount.toFixed(),
-      created_at: ctx.now,
-    })),
-  );
-  return { transactionId: inserted.id, posted: true };
+  if (written.entries < lines.length) {
+    // An account made by a concurrent posting was invisible to the statement: its entries now.
+    const ids = await repo.ensureAccounts(tx, ctx.tenant, accounts);
+    const present = await repo.accountIdsOfTransaction(tx, ctx.tenant, written.transactionId);
+    await repo.insertEntries(
+      tx,
+      lines
+        .map((line) => ({ line, accountId: ids.get(`${line.code} ${line.currency}`)! }))
+        .filter(({ accountId }) => !present.has(accountId))
+        .map(({ line, accountId }) => ({ id: line.id, ...tenantColumns(ctx.tenant), transaction_id: written.transactionId!, ledger_account_id: accountId, currency: line.currency, amount: line.amount, created_at: ctx.now })),
+    );
+  }
+  return { transactionId: written.transactionId, posted: true };
 }
 
 /**
