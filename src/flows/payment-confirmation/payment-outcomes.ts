@@ -11,12 +11,14 @@
 //                <- customers:<c>:credit when the money finds nothing to pay (then refunded at once)
 //   refunded     refunds (or customers:<c>:credit, for that money) <- providers:<p>:clearing
 //   charged back chargebacks <- providers:<p>:clearing, what was not refunded
+//   and, for a paid prepaid invoice, its credit taken back in the same share (prepaid takeBackCredit)
 import type { UseCaseContext } from '../../core/context.ts';
 import type { Tx } from '../../db/database.ts';
 import { grantDeliverablesForPayment, revokeGrantsForPayment } from '../../modules/fulfillment/index.ts';
 import { markInvoicePaid, receivableAccount, receivableCustomerOf, type InvoiceRow } from '../../modules/invoices/index.ts';
 import { chart, postTransaction } from '../../modules/ledger/index.ts';
 import * as payments from '../../modules/payments/index.ts';
+import { takeBackCredit } from '../../modules/prepaid/index.ts';
 import type { PaymentRow, PaymentView, RefundInput, RefundView } from '../../modules/payments/index.ts';
 import { Money } from '../../core/money.ts';
 
@@ -48,6 +50,8 @@ export async function confirmPayment(tx: Tx, ctx: UseCaseContext, paymentId: str
 export async function refundPayment(tx: Tx, ctx: UseCaseContext, paymentId: string, input: RefundInput): Promise<RefundView> {
   const { payment, refund } = await payments.refundPayment(tx, ctx, paymentId, input);
   await postRefunded(tx, ctx, payment, refund, chart.refunds, null);
+  // A prepaid invoice's credit goes back with the money, in the same share (modules/prepaid).
+  await takeBackCredit(tx, ctx, { invoiceId: payment.invoice_id, paid: payment.amount, returned: payment.refunded_amount, movement: `refund:${refund.id}`, via: 'refund' });
   if (payment.status === 'refunded') await revokeGrantsForPayment(tx, ctx, payment.id);
   return refund;
 }
@@ -55,6 +59,7 @@ export async function refundPayment(tx: Tx, ctx: UseCaseContext, paymentId: stri
 export async function chargeBackPayment(tx: Tx, ctx: UseCaseContext, paymentId: string): Promise<PaymentView> {
   const view = await payments.chargeBackPayment(tx, ctx, paymentId);
   await postChargedBack(tx, ctx, view);
+  await takeBackCredit(tx, ctx, { invoiceId: view.invoiceId, paid: view.amount, returned: view.amount, movement: `payment:${view.id}:charged_back`, via: 'chargeback' });
   await revokeGrantsForPayment(tx, ctx, paymentId);
   return view;
 }

@@ -45,6 +45,11 @@ export function registerIngestRoutes(app: App, deps: AppDeps): void {
       requestId: request.id,
       keyToConfirm: unconfirmedKey ? request.auth!.keyId : null,
       unconfirmedKey,
+      recheck(now) {
+        const again = normalizeEvents(inputs, now, fieldPrefix);
+        if (again.errors.length > 0) throw validationError(again.errors);
+        return again.events;
+      },
     };
   }
 
