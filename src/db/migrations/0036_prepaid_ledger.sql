@@ -54,4 +54,4 @@ select (lpad(to_hex((extract(epoch from t.updated_at) * 1000)::bigint), 12, '0')
 
 -- What refunds and chargebacks of a prepaid invoice's payment took back of its credit
 -- (modules/prepaid takeBackCredit): the shares add up to the credit, never more.
-alter table prepaid_credits add column taken_back numeric not null default 0;
+alter table prepaid_credits add column if not exists taken_back numeric not null default 0;
