@@ -31,8 +31,9 @@ export interface AuthContext extends Tenant {
   /** Set when the key's facts came from memory: its row is still to be read for this request. Null otherwise. */
   unconfirmed: UnconfirmedKey | null;
   /**
-   * The account's sandbox test clock, read with the key (null: the real clock). Keys answered from
-   * memory (usage ingestion) do not read it: they run on the real clock.
+   * The account's sandbox test clock, read with the key (null: the real clock). A key answered from
+   * memory (usage ingestion) is one whose account had no test clock when it was read; the write's
+   * call finds a clock set since ('clocked'), and the request is checked again on it.
    */
   sandboxClock: Date | null;
 }
@@ -44,7 +45,8 @@ export interface AuthContext extends Tenant {
  */
 export interface UnconfirmedKey {
   hash: string;
-  state: 'unconfirmed' | 'live' | 'refused';
+  /** 'clocked': live, but its account has a sandbox test clock now, so it is no longer answered from memory. */
+  state: 'unconfirmed' | 'live' | 'refused' | 'clocked';
 }
 
 export interface Authenticator {

@@ -33,8 +33,10 @@ const PREVIOUS_SIGNATURE =
 /** v5: the previous one's arguments without the known answers (the text[] after boolean[]). */
 const V5_SIGNATURE =
   'metering_ingest_v5(text[], text[], text[], text[], boolean[], uuid[], uuid[], text[], text[], uuid[], uuid[], text[], int[], int[], int[], text[], numeric[], text[], jsonb[], timestamptz, timestamptz, smallint)';
-/** This release's version: v5's arguments, with prepaid balances and the 'insufficient' outcome. */
-const CURRENT_SIGNATURE = V5_SIGNATURE.replace('metering_ingest_v5(', 'metering_ingest_v6(');
+/** v6: v5's arguments, with prepaid balances and the 'insufficient' outcome. */
+const V6_SIGNATURE = V5_SIGNATURE.replace('metering_ingest_v5(', 'metering_ingest_v6(');
+/** This release's version: v6's arguments; prepaid draws posted in the ledger, and the 'clocked' outcome. */
+const CURRENT_SIGNATURE = V5_SIGNATURE.replace('metering_ingest_v5(', 'metering_ingest_v7(');
 /** A form of v5 no release called (it took known answers), which a database of a build between releases may hold. */
 const UNRELEASED_SIGNATURE = PREVIOUS_SIGNATURE.replace('metering_ingest(', 'metering_ingest_v5(');
 
@@ -63,7 +65,7 @@ describe('the stored function during a rolling deploy', () => {
     // Back to what the previous release left: migrations up to 0012 (and 0012's metering_ingest,
     // whose text is functions/metering_ingest.sql now), no stored-function files.
     await t.database.withScriptRunner((run) =>
-      run(`drop function ${CURRENT_SIGNATURE}; drop function ${V5_SIGNATURE}; drop table schema_functions; delete from schema_migrations where name = '0013_schema_functions.sql';`),
+      run(`drop function ${CURRENT_SIGNATURE}; drop function ${V6_SIGNATURE}; drop function ${V5_SIGNATURE}; drop table schema_functions; delete from schema_migrations where name = '0013_schema_functions.sql';`),
     );
     expect(await exists(CURRENT_SIGNATURE)).toBe(false);
     // What a build between releases left: the unreleased form of v5, which retired.sql drops.
@@ -76,6 +78,7 @@ describe('the stored function during a rolling deploy', () => {
       'functions/metering_ingest.sql',
       'functions/metering_ingest_v5.sql',
       'functions/metering_ingest_v6.sql',
+      'functions/metering_ingest_v7.sql',
       'functions/retired.sql',
     ]);
     expect(await exists(CURRENT_SIGNATURE)).toBe(true);

@@ -174,6 +174,7 @@ describe('a fresh install', () => {
         expect.stringMatching(/^function metering_ingest\(/),
         expect.stringMatching(/^function metering_ingest_v5\(/),
         expect.stringMatching(/^function metering_ingest_v6\(/),
+        expect.stringMatching(/^function metering_ingest_v7\(/),
       ]),
     );
   });

@@ -1,4 +1,4 @@
-// An enrollment's usage lock, one name for every holder: ingestion (metering_ingest_v6 tries it
+// An enrollment's usage lock, one name for every holder: ingestion (metering_ingest_v7 tries it
 // shared as 'usage:' || id) and rate card changes hold it shared until they commit; an invoice of
 // the enrollment's usage holds it exclusively from its cut-off to commit, so the two take turns.
 import { sql } from 'kysely';

@@ -34,7 +34,7 @@ export function registerAuth(app: App, deps: AppDeps, authenticator: Authenticat
   app.addHook('onSend', (request, reply, payload, done) => {
     const key = request.auth?.unconfirmed;
     if (!key || key.state === 'live') return done(null, payload);
-    if (key.state === 'refused') {
+    if (key.state === 'refused' || key.state === 'clocked') {
       authenticator.forget(key.hash);
       return done(null, payload);
     }

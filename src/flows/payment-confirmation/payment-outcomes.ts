@@ -13,12 +13,14 @@
 //   refunded     customers:<c>:credit (where the refund's credit note put the money; that held for a
 //                duplicate) <- providers:<p>:clearing; `refunds` when the invoice is not paid
 //   charged back chargebacks <- providers:<p>:clearing, what was not refunded
+//   and, for a paid prepaid invoice, its credit taken back in the same share (prepaid takeBackCredit)
 import type { UseCaseContext } from '../../core/context.ts';
 import type { Tx } from '../../db/database.ts';
 import { grantDeliverablesForPayment, revokeGrantsForPayment } from '../../modules/fulfillment/index.ts';
 import { lockInvoice, markInvoicePaid, receivableAccount, receivableCustomerOf, recordCreditNote, type InvoiceRow } from '../../modules/invoices/index.ts';
 import { chart, postTransaction } from '../../modules/ledger/index.ts';
 import * as payments from '../../modules/payments/index.ts';
+import { takeBackCredit } from '../../modules/prepaid/index.ts';
 import type { PaymentRow, PaymentView, RefundInput, RefundView } from '../../modules/payments/index.ts';
 import { AppError } from '../../core/errors.ts';
 import { Money } from '../../core/money.ts';
@@ -56,10 +58,14 @@ export async function refundPayment(tx: Tx, ctx: UseCaseContext, paymentId: stri
     // Money back on a paid invoice is a credit note (outcome refund): it puts the amount in the
     // customer's credit, the refund pays it out from there. Over-crediting the invoice refuses both.
     const customerId = await receivableCustomerOf(tx, ctx, invoice);
-    await recordCreditNote(tx, ctx, invoice, { amount: refund.amount, reason: input.reason ?? `Refund ${refund.id} of payment ${payment.id}`, outcome: 'refund' });
+    const credited = await recordCreditNote(tx, ctx, invoice, { amount: refund.amount, reason: input.reason ?? `Refund ${refund.id} of payment ${payment.id}`, outcome: 'refund' });
     await postRefunded(tx, ctx, payment, refund, chart.customerCredit(customerId ?? 'none'), customerId);
+    // A prepaid invoice's credit goes back in the share of the invoice credited (modules/prepaid).
+    await takeBackCreditOfCreditNote(tx, ctx, credited.invoice, credited.creditNote.id);
   } else {
     await postRefunded(tx, ctx, payment, refund, chart.refunds, null);
+    // A prepaid invoice's credit goes back with the money, in the same share (modules/prepaid).
+    await takeBackCredit(tx, ctx, { invoiceId: payment.invoice_id, paid: payment.amount, returned: payment.refunded_amount, movement: `refund:${refund.id}`, via: 'refund' });
   }
   if (payment.status === 'refunded') await revokeGrantsForPayment(tx, ctx, payment.id);
   return refund;
@@ -93,9 +99,18 @@ export async function refundInvoicePayments(tx: Tx, ctx: UseCaseContext, invoice
   return refunds;
 }
 
+/**
+ * A credit note on a paid prepaid invoice (either outcome) takes back the enrollment's credit in the
+ * share of the invoice credited so far: credit x creditedAmount / total.
+ */
+export async function takeBackCreditOfCreditNote(tx: Tx, ctx: UseCaseContext, invoice: InvoiceRow, creditNoteId: string): Promise<void> {
+  await takeBackCredit(tx, ctx, { invoiceId: invoice.id, paid: invoice.total, returned: invoice.credited_amount, movement: `credit_note:${creditNoteId}`, via: 'credit_note' });
+}
+
 export async function chargeBackPayment(tx: Tx, ctx: UseCaseContext, paymentId: string): Promise<PaymentView> {
   const view = await payments.chargeBackPayment(tx, ctx, paymentId);
   await postChargedBack(tx, ctx, view);
+  await takeBackCredit(tx, ctx, { invoiceId: view.invoiceId, paid: view.amount, returned: view.amount, movement: `payment:${view.id}:charged_back`, via: 'chargeback' });
   await revokeGrantsForPayment(tx, ctx, paymentId);
   return view;
 }

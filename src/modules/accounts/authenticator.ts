@@ -74,12 +74,13 @@ export function createAuthenticator(db: Db, memory = new KeyMemory()): Authentic
       const known = memory.get(hash);
       if (known) return { ...known, sandboxClock: null, unconfirmed: { hash, state: 'unconfirmed' } };
       const { sandboxClock, ...facts } = await lookUp(hash);
-      memory.remember(hash, facts);
+      // A key whose account has a sandbox test clock is read every time: the clock moves (B6).
+      if (!sandboxClock) memory.remember(hash, facts);
       return { ...facts, sandboxClock, unconfirmed: null };
     },
     async confirm(key) {
       try {
-        await lookUp(key.hash);
+        if ((await lookUp(key.hash)).sandboxClock) memory.forget(key.hash);
         key.state = 'live';
       } catch (error) {
         if (error instanceof AppError) {

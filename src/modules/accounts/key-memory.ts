@@ -6,6 +6,11 @@
 // database for every request, by the write or before the answer leaves (docs/ARCHITECTURE.md,
 // "Keys confirmed by the write").
 //
+// The account's sandbox test clock moves, so a sandbox key whose account has one is never remembered
+// (its requests read the clock with the key); one remembered before its account's clock was set is
+// found by the write's call ('clocked', metering_ingest_v7 step 0), forgotten, and the request is
+// checked again on the clock.
+//
 // Only keys found live are remembered, so unknown keys cannot fill it. Bounded: past the capacity
 // the oldest entry goes (a Map iterates in insertion order).
 import type { KeyType } from './tables.ts';

@@ -17,9 +17,8 @@ import { applyCustomerBalance, creditNegativeTotal } from './credit-notes.ts';
 /** A paid invoice's `prepaid_credit` lines credit its enrollment's prepaid balance (modules/prepaid). */
 async function creditPrepaidLines(tx: Tx, ctx: UseCaseContext, invoice: InvoiceRow): Promise<void> {
   const lines = await repo.listLineItems(tx, ctx.tenant, [invoice.id]);
-  const amounts = lines.filter((line) => line.type === PREPAID_CREDIT_LINE).map((line) => line.amount);
-  if (amounts.length === 0) return;
-  await creditPaidInvoice(tx, ctx, { invoiceId: invoice.id, enrollmentId: invoice.customer_id, amounts, customerId: await receivableCustomerOf(tx, ctx, invoice) });
+  if (!lines.some((line) => line.type === PREPAID_CREDIT_LINE)) return;
+  await creditPaidInvoice(tx, ctx, { invoiceId: invoice.id, enrollmentId: invoice.customer_id, lines, customerId: await receivableCustomerOf(tx, ctx, invoice) });
 }
 
 /** Days from finalization to the due date when the invoice does not set one. */

@@ -299,13 +299,15 @@ export async function paymentRefundMismatches(ex: Executor, tenant: Tenant): Pro
   return rows;
 }
 
-/** Prepaid balances whose credits (what paid invoices added) are not their ledger account's. */
-export async function prepaidCreditMismatches(ex: Executor, tenant: Tenant): Promise<Mismatch[]> {
+/**
+ * Prepaid balances whose column is not their ledger account's balance (credit-normal: the account's
+ * entries negated). Credits, draws by usage, refunds and chargebacks all post to it.
+ */
+export async function prepaidBalanceMismatches(ex: Executor, tenant: Tenant): Promise<Mismatch[]> {
   const { rows } = await sql<Mismatch>`
-    select 'prepaid_credited' as check, 'enrollment' as resource_type, b.enrollment_id::text as resource_id, b.currency,
-           coalesce(c.credited, 0)::text as expected, coalesce(l.balance, 0)::text as actual
+    select 'prepaid_balance' as check, 'enrollment' as resource_type, b.enrollment_id::text as resource_id, b.currency,
+           b.balance::text as expected, coalesce(l.balance, 0)::text as actual
       from prepaid_balances b
-      left join (select enrollment_id, sum(amount) as credited from prepaid_credits group by enrollment_id) c on c.enrollment_id = b.enrollment_id
       left join (
         select a.code, -sum(e.amount) as balance
           from ledger_accounts a
@@ -314,7 +316,7 @@ export async function prepaidCreditMismatches(ex: Executor, tenant: Tenant): Pro
          group by a.code
       ) l on l.code = 'enrollments:' || b.enrollment_id::text || ':prepaid'
      where ${tenantSql(tenant, 'b')}
-       and coalesce(c.credited, 0) <> coalesce(l.balance, 0)`.execute(ex);
+       and b.balance <> coalesce(l.balance, 0)`.execute(ex);
   return rows;
 }
 

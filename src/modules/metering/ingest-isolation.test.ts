@@ -133,19 +133,19 @@ describe('a group whose call fails', () => {
     const logged = await buildApp({ config: testConfig(), database: t.database, logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } } });
     await logged.ready();
     const client = new ApiClient(logged);
-    const signature = 'metering_ingest_v6(text[], text[], text[], text[], boolean[], uuid[], uuid[], text[], text[], uuid[], uuid[], text[], int[], int[], int[], text[], numeric[], text[], jsonb[], timestamptz, timestamptz, smallint)';
+    const signature = 'metering_ingest_v7(text[], text[], text[], text[], boolean[], uuid[], uuid[], text[], text[], uuid[], uuid[], text[], int[], int[], int[], text[], numeric[], text[], jsonb[], timestamptz, timestamptz, smallint)';
     try {
       expect((await client.post('/metering/events', b.key, eventOf(usageB))).status).toBe(201);
       // The function gone for a moment: every call fails.
-      await sql.raw(`alter function ${signature} rename to metering_ingest_v6_away`).execute(t.database.db);
+      await sql.raw(`alter function ${signature} rename to metering_ingest_v7_away`).execute(t.database.db);
       const answers = await Promise.all([client.post('/metering/events', b.key, eventOf(usageB)), client.post('/metering/events', a.key, eventOf(usageA))]);
       expect(answers.map((r) => r.status)).toEqual([500, 500]);
       const failures = lines.map((line) => JSON.parse(line)).filter((entry) => /^usage commit (group )?failed/.test(entry.msg));
       expect(failures.length).toBeGreaterThanOrEqual(1);
-      expect(failures[0].err.message).toContain('metering_ingest_v6');
+      expect(failures[0].err.message).toContain('metering_ingest_v7');
       expect(failures[0].requestIds.length).toBe(failures[0].requests);
     } finally {
-      await sql.raw(`alter function ${signature.replace('metering_ingest_v6(', 'metering_ingest_v6_away(')} rename to metering_ingest_v6`).execute(t.database.db);
+      await sql.raw(`alter function ${signature.replace('metering_ingest_v7(', 'metering_ingest_v7_away(')} rename to metering_ingest_v7`).execute(t.database.db);
       await logged.close();
     }
     // Back: recorded again.

@@ -17,6 +17,7 @@ import { storeResponses } from '../../http/idempotency-batch.ts';
 import { idempotencyInUse, idempotencyKeyReused, type Idempotency, type Outcome } from '../../http/idempotency.ts';
 import { insufficientBalance, unresolvedEventsError, usageAlreadyInvoiced } from './usage-refusals.ts';
 import { ingestGroup, type GroupOutcome, type GroupRequest } from './repository.ts';
+import type { NormalizedEvent } from './normalize.ts';
 
 export interface IngestJob extends GroupRequest {
   /** Field path prefix of event i in error messages: '' for one event, `events[i].` for a batch. */
@@ -24,6 +25,8 @@ export interface IngestJob extends GroupRequest {
   requestId: string;
   /** The request's API key when it came from memory: the group's call reads its row, and the answer settles it. */
   unconfirmedKey: UnconfirmedKey | null;
+  /** The pure checks again as of `now` (the account's test clock, found by the call): its events, or throws their 422. */
+  recheck(now: Date): NormalizedEvent[];
 }
 
 interface Pending {
@@ -53,6 +56,11 @@ export interface IngestQueueOptions {
 
 /** Set aside by the group's call: an invoice holds the usage lock of an enrollment it names. */
 const BUSY = Symbol('busy');
+
+/** Its key came from memory and its account has a sandbox test clock now: checked again on it (as of this instant). */
+class Clocked {
+  constructor(readonly clock: Date) {}
+}
 
 /** First pause before a set-aside request is sent again; it doubles up to the next constant. */
 const BUSY_RETRY_FIRST_MS = 5;
@@ -113,6 +121,23 @@ export class IngestQueue {
   }
 
   /**
+   * A request whose key came from memory while its account has a sandbox test clock: its events
+   * are checked again as of the clock (what a lookup of the key would have given the route), and
+   * it goes in a later group with its key confirmed.
+   */
+  private recheckOnClock(pending: Pending, clock: Date): void {
+    try {
+      const events = pending.job.recheck(clock);
+      // Its key stays `clocked` (forgotten when the answer leaves): this job no longer settles it.
+      pending.job = { ...pending.job, events, keyToConfirm: null, unconfirmedKey: null };
+    } catch (error) {
+      pending.reject(error);
+      return;
+    }
+    this.enqueue(pending);
+  }
+
+  /**
    * Groups start once the event loop has read what arrived meanwhile: after the poll phase that
    * follows this one (two turns of setImmediate). Requests that arrive while this thread is busy
    * (answering the last group, or running the group itself on PGlite, which works in this thread)
@@ -157,6 +182,7 @@ export class IngestQueue {
       group.forEach((p, i) => {
         const outcome = outcomes[i]!;
         if (outcome === BUSY) this.retryWhenUnlocked(p);
+        else if (outcome instanceof Clocked) this.recheckOnClock(p, outcome.clock);
         else if (outcome instanceof AppError) p.reject(outcome);
         else p.resolve(outcome);
       });
@@ -176,19 +202,19 @@ export class IngestQueue {
   }
 
   /** Writes the group; an AppError in the result is an unstored refusal (409/422 key errors), BUSY a request set aside. */
-  private async commit(jobs: IngestJob[], shard: number): Promise<Array<Outcome | AppError | typeof BUSY>> {
+  private async commit(jobs: IngestJob[], shard: number): Promise<Array<Outcome | AppError | typeof BUSY | Clocked>> {
     const { db, clock, idempotency } = this.options;
     const now = clock.now();
     const outcomes = await ingestGroup(db, jobs, now, idempotency.expiresAt(now), shard);
     outcomes.forEach((outcome, i) => {
       const job = jobs[i]!;
-      if (job.unconfirmedKey) job.unconfirmedKey.state = outcome.kind === 'key_refused' ? 'refused' : 'live';
+      if (job.unconfirmedKey) job.unconfirmedKey.state = outcome.kind === 'key_refused' ? 'refused' : outcome.kind === 'clocked' ? 'clocked' : 'live';
     });
     const refusals: Array<{ job: IngestJob; status: number; body: string }> = [];
-    const answers = outcomes.map((outcome, i): Outcome | AppError | typeof BUSY => {
+    const answers = outcomes.map((outcome, i): Outcome | AppError | typeof BUSY | Clocked => {
       const job = jobs[i]!;
       const answer = answerOf(outcome, job);
-      if ((outcome.kind === 'invalid' || outcome.kind === 'refused') && answer !== BUSY && !(answer instanceof AppError)) refusals.push({ job, ...answer });
+      if ((outcome.kind === 'invalid' || outcome.kind === 'refused') && answer !== BUSY && !(answer instanceof AppError) && !(answer instanceof Clocked)) refusals.push({ job, ...answer });
       return answer;
     });
     // Refusals wrote nothing, so their answers are stored after the fact, like any error answer.
@@ -206,10 +232,12 @@ export class IngestQueue {
   }
 }
 
-function answerOf(outcome: GroupOutcome, job: IngestJob): Outcome | AppError | typeof BUSY {
+function answerOf(outcome: GroupOutcome, job: IngestJob): Outcome | AppError | typeof BUSY | Clocked {
   switch (outcome.kind) {
     case 'busy':
       return BUSY;
+    case 'clocked':
+      return new Clocked(outcome.clock);
     case 'key_refused':
       return keyRefusal(outcome.state);
     case 'in_use':

@@ -1,5 +1,5 @@
 // Pure checks of usage events before anything touches the database: values, timestamps, ids and
-// metadata. What needs the database (meter, enrollment, invoiced periods) is checked in the commit group (metering_ingest_v6, src/db/functions/).
+// metadata. What needs the database (meter, enrollment, invoiced periods) is checked in the commit group (metering_ingest_v7, src/db/functions/).
 import type { FieldError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { canonicalDecimal } from '../../core/money.ts';

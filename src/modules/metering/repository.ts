@@ -1,5 +1,5 @@
-// SQL of the ingestion hot path: a whole commit group is one call of metering_ingest_v6
-// (src/db/functions/metering_ingest_v6.sql), in a transaction of its own: one round trip and one
+// SQL of the ingestion hot path: a whole commit group is one call of metering_ingest_v7
+// (src/db/functions/metering_ingest_v7.sql), in a transaction of its own: one round trip and one
 // commit for every event of every request.
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../db/database.ts';
@@ -41,6 +41,11 @@ export type GroupOutcome =
   | { kind: 'insufficient'; shortfall: BalanceShortfall }
   /** An invoice holds the usage lock of an enrollment it names: nothing looked at further; send it again later. */
   | { kind: 'busy' }
+  /**
+   * Its API key, taken from memory, is a sandbox key whose account has a test clock (set since the
+   * key was remembered): nothing looked at; check the request again as of `clock` and send it again.
+   */
+  | { kind: 'clocked'; clock: Date }
   /** Written, or every event recorded before (a resend: each a duplicate); its answer is stored with its key. */
   | { kind: 'recorded'; status: number; body: string };
 
@@ -139,7 +144,7 @@ export async function ingestGroup(
     }
   });
   const result = await sql<OutcomeRow>`
-    select request, outcome, status_code, body, detail from metering_ingest_v6(
+    select request, outcome, status_code, body, detail from metering_ingest_v7(
       ${textArrayLiteral(requests.map((r) => r.scope))}::text[], ${textArrayLiteral(requests.map((r) => r.key))}::text[],
       ${textArrayLiteral(requests.map((r) => r.lockName))}::text[], ${textArrayLiteral(requests.map((r) => r.fingerprint))}::text[],
       ${requests.map((r) => r.batch)}::boolean[],
@@ -173,6 +178,8 @@ function toOutcome(row: OutcomeRow): GroupOutcome {
       return { kind: 'insufficient', shortfall: row.detail as BalanceShortfall };
     case 'busy':
       return { kind: 'busy' };
+    case 'clocked':
+      return { kind: 'clocked', clock: new Date(row.detail as string) };
     case 'recorded':
       return { kind: 'recorded', status: row.status_code!, body: row.body! };
   }

@@ -1,5 +1,5 @@
 // The refusals of recording usage, as API errors. The rules live in one database call per commit
-// group (metering_ingest_v6 in src/db/functions/; repository.ingestGroup): a request is all-or-nothing
+// group (metering_ingest_v7 in src/db/functions/; repository.ingestGroup): a request is all-or-nothing
 // (an invalid event fails its whole request and nothing of it is written); an event id is recorded
 // once per tenant (a resend is `duplicate` with the original timestamp); no event lands in a period
 // an invoice already billed; each recorded request's answer is stored with its Idempotency-Key in

@@ -7,6 +7,8 @@ export {
   getBalance,
   hasBalance,
   openBalance,
+  takeBackCredit,
+  type MoneyReturned,
   type PrepaidRate,
 } from './balances.ts';
 export { type PrepaidTables } from './tables.ts';

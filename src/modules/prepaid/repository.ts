@@ -40,6 +40,19 @@ export async function recordCredit(ex: Executor, row: CreditRow): Promise<boolea
   return inserted !== undefined;
 }
 
+/** An invoice's credit, locked for a take-back; undefined when the invoice credited no balance. */
+export async function lockCredit(ex: Executor, invoiceId: string): Promise<Pick<CreditRow, 'enrollment_id' | 'amount' | 'taken_back'> | undefined> {
+  return ex.selectFrom('prepaid_credits').select(['enrollment_id', 'amount', 'taken_back']).where('invoice_id', '=', invoiceId).forUpdate().executeTakeFirst();
+}
+
+export async function addTakenBack(ex: Executor, invoiceId: string, amount: string): Promise<void> {
+  await ex
+    .updateTable('prepaid_credits')
+    .set((eb) => ({ taken_back: eb('taken_back', '+', amount) }))
+    .where('invoice_id', '=', invoiceId)
+    .execute();
+}
+
 export async function addToBalance(ex: Executor, enrollmentId: string, amount: string, now: Date): Promise<void> {
   await ex
     .updateTable('prepaid_balances')

@@ -19,6 +19,8 @@ export interface PrepaidCreditRow {
   invoice_id: string;
   enrollment_id: string;
   amount: string;
+  /** What refunds and chargebacks of the invoice's payment took back of `amount` (migration 0036). */
+  taken_back: string;
   created_at: Date;
 }
 
