@@ -160,10 +160,12 @@ describe('prepaid balances in the ledger', () => {
     expect(await balanceOf(sub.id)).toBe('-20.00');
     expect(await ledgerBalance(sub.id)).toBe('20.00');
     const takenBack = (await transactionsOn(prepaid)).find((tx) => tx.kind === 'prepaid.taken_back');
-    expect(lines(takenBack)).toEqual([`${prepaid} 100.00`, 'refunds -100.00']);
-    // refunds: +100.00 (the money out of clearing) - 100.00 (the credit it was) = 0.00.
+    // The refund of a paid invoice is a credit note (credit_notes +100.00 / the customer's credit
+    // -100.00, paid out to the provider): the credit taken back goes against it.
+    expect(lines(takenBack)).toEqual(['credit_notes -100.00', `${prepaid} 100.00`]);
+    // credit_notes: +100.00 (the invoice credited) - 100.00 (the prepaid credit it was) = 0.00.
     const balances = (await t.client.get('/billing/ledger/balances', acme.key)).body.balances as Array<{ account: string; balance: string }>;
-    expect(balances.find((b) => b.account === 'refunds')?.balance).toBe('0.00');
+    expect(balances.find((b) => b.account === 'credit_notes')?.balance).toBe('0.00');
 
     // -20.00 is below the floor 0: one call (0.50) is refused.
     const refused = await t.client.post('/metering/events', acme.key, event('1'));
@@ -191,7 +193,7 @@ describe('prepaid balances in the ledger', () => {
     const takenBack = (await transactionsOn(prepaid)).filter((tx) => tx.kind === 'prepaid.taken_back').map(lines);
     expect(takenBack).toEqual([
       ['chargebacks -70.00', `${prepaid} 70.00`],
-      [`${prepaid} 30.00`, 'refunds -30.00'],
+      ['credit_notes -30.00', `${prepaid} 30.00`],
     ]);
     await expectReconciled();
   });
