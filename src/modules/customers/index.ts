@@ -6,6 +6,7 @@ export {
   cancelEnrollment,
   createCustomer,
   createEnrollment,
+  effectivePricing,
   moveEnrollmentToVersion,
   findCustomerOrThrow,
   findEnrollmentOrThrow,
