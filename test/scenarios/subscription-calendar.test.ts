@@ -1,6 +1,6 @@
 // Subscriptions on a moving clock: every invoice's period, lines and totals checked, cycle after
 // cycle (month ends, a leap day, an annual Feb 29 anchor), advance and arrears, a trial, a coupon
-// on two periods, pause and resume, cancels, and 500 subscriptions due at one instant billed once
+// on two periods, pause and resume (the paused time prorated), cancels, and 500 subscriptions due at one instant billed once
 // each by two runners at the same time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
@@ -146,7 +146,7 @@ describe('subscriptions', () => {
     expect(invoices[0].lineItems.map((l: any) => [l.type, l.amount])).toEqual([['recurring_fee', '49.90'], ['discount', '-4.99']]);
   });
 
-  it('bills nothing while paused and resumes on the anchor', async () => {
+  it('bills nothing while paused, credits the paid paused time and bills the rest of the period resumed in', async () => {
     clock.set('2026-01-05T00:00:00.000Z');
     const sub = await subscribe();
     clock.set('2026-01-20T00:00:00.000Z');
@@ -156,10 +156,23 @@ describe('subscriptions', () => {
     await run();
     expect(periods(await invoicesOf(sub.id))).toEqual(['2026-01-05..2026-02-05']);
     const resumed = await t.client.post(`/billing/subscriptions/${sub.id}/resume`, acme.key);
-    expect(resumed.body).toMatchObject({ status: 'active', nextBillingDate: '2026-04-05T00:00:00.000Z' });
+    // The January invoice (send_invoice) was never paid and fell due during the pause: a resume
+    // no longer clears that, the subscription is past_due.
+    expect(resumed.body).toMatchObject({ status: 'past_due', nextBillingDate: '2026-04-05T00:00:00.000Z' });
+    // The rest of the period resumed in, Mar 20 -> Apr 5 (16 of its 31 days), is due at the resume:
+    // 49.90 x 16/31 = 25.7548... -> 25.75.
+    expect((await invoicesOf(sub.id)).map((i) => [`${i.periodStart.slice(0, 10)}..${i.periodEnd.slice(0, 10)}`, i.total])).toEqual([
+      ['2026-01-05..2026-02-05', '49.90'],
+      ['2026-03-20..2026-04-05', '25.75'],
+    ]);
     clock.set('2026-04-05T00:00:00.000Z');
     await run();
-    expect(periods(await invoicesOf(sub.id))).toEqual(['2026-01-05..2026-02-05', '2026-04-05..2026-05-05']);
+    // The paid period Jan 5 -> Feb 5 was paused from Jan 20 (16 of 31 days): a credit of
+    // 49.90 x 16/31 = -25.75 on the next period's invoice: 49.90 - 25.75 = 24.15.
+    const invoices = await invoicesOf(sub.id);
+    expect(periods(invoices)).toEqual(['2026-01-05..2026-02-05', '2026-03-20..2026-04-05', '2026-04-05..2026-05-05']);
+    expect(invoices[2].lineItems.map((l: any) => [l.type, l.amount])).toEqual([['recurring_fee', '49.90'], ['proration', '-25.75']]);
+    expect(invoices[2].total).toBe('24.15');
     expect((await t.client.post(`/billing/subscriptions/${sub.id}/resume`, acme.key)).status).toBe(409);
   });
 
@@ -175,7 +188,7 @@ describe('subscriptions', () => {
     expect(canceled.items[0].canceledAt).toBe('2026-03-01T00:00:00.000Z');
     expect(periods(await invoicesOf(atEnd.id))).toEqual(['2026-02-01..2026-03-01']);
 
-    const now = await subscribe();
+    const now = await subscribe(); // advance: the period was paid at its start, a cancel now bills nothing more
     clock.set('2026-03-10T00:00:00.000Z');
     const ended = await t.client.post(`/billing/subscriptions/${now.id}/cancel`, acme.key, {});
     expect(ended.body).toMatchObject({ status: 'canceled', canceledAt: '2026-03-10T00:00:00.000Z' });

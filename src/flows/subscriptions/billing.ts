@@ -14,7 +14,7 @@ import { periodStart } from './periods.ts';
 import { cancelEnrollment } from '../../modules/customers/index.ts';
 import * as repo from './repository.ts';
 import { chargeNewInvoice, checkOverdue, retryCharges } from './dunning.ts';
-import { prorationLine } from './proration.ts';
+import { feeLines, serviceStartOf, type FeeWindow } from './fees.ts';
 import { PREPAID_CREDIT_LINE } from '../../modules/prepaid/index.ts';
 import { presentSubscription } from './subscription-view.ts';
 import { recordUsageCharge, usageCharge } from './usage-charges.ts';
@@ -31,7 +31,8 @@ export async function billDueSubscription(tx: Tx, ctx: UseCaseContext, locked: S
   // A dunning retry that came due goes first: it may cancel the subscription.
   if (row.next_retry_at && row.next_retry_at <= ctx.now) {
     if (row.collection_method === 'send_invoice') row = await checkOverdue(tx, ctx, row);
-    else if (row.status === 'past_due') row = await retryCharges(tx, ctx, row);
+    // A pause does not stop dunning: a declined invoice stays on its retry schedule.
+    else if (row.status === 'past_due' || (row.status === 'paused' && (row.dunning_started_at || row.retry_count > 0))) row = await retryCharges(tx, ctx, row);
     else row = await repo.updateSubscription(tx, row.id, { next_retry_at: null, updated_at: ctx.now });
   }
   for (let step = 0; step < MAX_PERIODS_PER_RUN && row.next_billing_at && row.next_billing_at <= ctx.now; step += 1) {
@@ -48,20 +49,9 @@ export async function billDueSubscription(tx: Tx, ctx: UseCaseContext, locked: S
       row = await cancelAt(tx, ctx, row, start(k));
       break;
     }
-    const billed = await billPeriod(tx, ctx, row, start(k), start(k + 1));
-    row = billed.row;
-    const invoiceId = billed.invoiceId;
+    row = await billOnePeriod(tx, ctx, row, k);
     invoices += 1;
-    if (row.collection_method === 'charge_automatically' && invoiceId) row = await chargeNewInvoice(tx, ctx, row, invoiceId);
-    const coupon_periods_left = row.coupon_id && row.coupon_periods_left !== null ? Math.max(0, row.coupon_periods_left - 1) : row.coupon_periods_left;
-    row = await repo.updateSubscription(tx, row.id, {
-      period_index: k + 1,
-      next_billing_at: row.billing_mode === 'advance' ? start(k + 1) : start(k + 2),
-      coupon_periods_left,
-      previous_version_id: null,
-      version_changed_at: null,
-      updated_at: ctx.now,
-    });
+    row = await repo.updateSubscription(tx, row.id, { next_billing_at: row.billing_mode === 'advance' ? start(k + 1) : start(k + 2) });
     if (row.billing_mode === 'arrears' && row.cancel_at_period_end) {
       row = await cancelAt(tx, ctx, row, start(k + 1));
       break;
@@ -109,50 +99,76 @@ export async function billUsageTo(tx: Tx, ctx: UseCaseContext, row: Subscription
 }
 
 /**
- * Invoices one period: its fee (subscription products) and the usage up to the invoice's
- * boundary (advance: the period's start, so the previous period's usage; arrears: its end).
- * Answers the invoice's id when it is open (something to pay), else null.
+ * Invoices period k (from `since` when given: a resume inside it) and moves the subscription to
+ * period k + 1: charged at once with charge_automatically, the coupon's periods counted down. The
+ * caller sets next_billing_at.
  */
-async function billPeriod(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, from: Date, to: Date): Promise<{ row: SubscriptionRow; invoiceId: string | null }> {
+export async function billOnePeriod(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, k: number, since?: Date): Promise<SubscriptionRow> {
+  const from = periodStart(row.anchor, row.billing_cycle, k);
+  const billed = await billPeriod(tx, ctx, row, { from, to: periodStart(row.anchor, row.billing_cycle, k + 1), since });
+  row = billed.row;
+  if (row.collection_method === 'charge_automatically' && billed.invoiceId) row = await chargeNewInvoice(tx, ctx, row, billed.invoiceId);
+  const counted = billed.made && row.coupon_id && row.coupon_periods_left !== null;
+  return repo.updateSubscription(tx, row.id, {
+    period_index: k + 1,
+    coupon_periods_left: counted ? Math.max(0, row.coupon_periods_left! - 1) : row.coupon_periods_left,
+    previous_version_id: null,
+    version_changed_at: null,
+    updated_at: ctx.now,
+  });
+}
+
+/**
+ * Arrears, cancel now: the current period's invoice, up to `at` (its fee prorated by the second,
+ * less the time paused; its usage without the minimum), finalized and collected.
+ */
+export async function billPeriodUpTo(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, at: Date): Promise<SubscriptionRow> {
+  const k = row.period_index;
+  const window = { from: periodStart(row.anchor, row.billing_cycle, k), to: periodStart(row.anchor, row.billing_cycle, k + 1), until: at };
+  const billed = await billPeriod(tx, ctx, row, window, false);
+  row = billed.row;
+  if (row.collection_method === 'charge_automatically' && billed.invoiceId) row = await chargeNewInvoice(tx, ctx, row, billed.invoiceId);
+  return row;
+}
+
+/**
+ * Invoices one period: its fee (subscription products) and the usage up to the invoice's
+ * boundary (advance: the period's start, so the previous period's usage; arrears: its end, or
+ * `until`). Advance: the credits of pauses ended since the last invoice come off it (not on a
+ * resume's own invoice, `since`). Answers the invoice's id when it is open (something to pay),
+ * else null, and whether an invoice was made (none when nothing of the period is billable).
+ */
+async function billPeriod(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, window: FeeWindow, commitment = true): Promise<{ row: SubscriptionRow; invoiceId: string | null; made: boolean }> {
+  const { from, to } = window;
+  const until = window.until && window.until < to ? window.until : to;
   const version = (await findVersionById(tx, ctx.tenant, row.product_version_id))!;
   const product = await findProductOrThrow(tx, ctx.tenant, version.product_id);
-  const changedAt = row.version_changed_at;
   const lines: DraftLineInput[] = [];
-  const serviceStart = row.trial_ends_at ?? row.started_at;
+  const serviceStart = serviceStartOf(row, from);
   const prepaid = product.pricing_model === 'prepaid';
   // A prepaid credit is bought whole, whatever the length of the first period.
-  const partial = !prepaid && from < row.anchor && from < serviceStart;
   if (product.pricing_model === 'usage') {
     // No fee: the invoice bills the period's usage.
   } else if (prepaid) {
     // Paying it credits the balance (prepaid/balances.ts); usage is drawn from the balance, never invoiced.
     lines.push({ type: PREPAID_CREDIT_LINE, productId: product.id, description: `${product.name}: prepaid credit (${row.billing_cycle}), ${day(from)} to ${day(to)}`, quantity: '1', unitPrice: version.base_price ?? '0' });
-  } else if (partial) {
-    // The first period of a future anchor: the fee for [start, anchor) only, by its seconds.
-    lines.push(prorationLine({ productId: product.id, productName: product.name, basePrice: version.base_price ?? '0', from: serviceStart, to, periodStart: from, periodEnd: to }));
-  } else if (row.previous_version_id && changedAt && changedAt > from && changedAt < to) {
-    // Arrears, version changed inside the period: each version for its share of it.
-    const previous = (await findVersionById(tx, ctx.tenant, row.previous_version_id))!;
-    const base = { productId: product.id, productName: product.name, periodStart: from, periodEnd: to };
-    lines.push(prorationLine({ ...base, basePrice: previous.base_price ?? '0', from, to: changedAt }));
-    lines.push(prorationLine({ ...base, basePrice: version.base_price ?? '0', from: changedAt, to }));
   } else {
-    lines.push({
-      type: 'recurring_fee',
-      productId: product.id,
-      description: `${product.name} (${row.billing_cycle}), ${day(from)} to ${day(to)}`,
-      quantity: '1',
-      unitPrice: version.base_price ?? '0',
-    });
+    lines.push(...(await feeLines(tx, ctx, row, product, version, window)));
   }
-  const usage = prepaid ? null : await usageCharge(tx, ctx, row, version, product.currency, row.billing_mode === 'advance' ? from : to);
+  const usage = prepaid ? null : await usageCharge(tx, ctx, row, version, product.currency, row.billing_mode === 'advance' ? from : until, commitment);
   if (usage) lines.push(...usage.lines);
+  // Pause credits are priced at what was paid already: the coupon discounts the other lines.
+  const credits = row.billing_mode === 'advance' && !window.since && !prepaid ? await repo.pendingPauseCredits(tx, row.id) : [];
+  if (lines.length === 0 && credits.length === 0) return { row, invoiceId: null, made: false };
   if (row.coupon_id && (row.coupon_periods_left === null || row.coupon_periods_left > 0)) lines.push(await discountLineFor(tx, ctx, row.coupon_id, lines, product.currency));
-  const draft = await createDraftInvoice(tx, ctx, { customerId: row.id, subscriptionId: row.id, currency: product.currency, periodStart: partial ? serviceStart : from, periodEnd: to, lines });
-  if (!(await repo.recordBilledPeriod(tx, { subscription_id: row.id, period_start: from, period_end: to, invoice_id: draft.id, created_at: ctx.now }))) {
+  lines.push(...credits.map((credit) => credit.line));
+  const invoiceStart = window.since && window.since > serviceStart ? window.since : serviceStart;
+  const draft = await createDraftInvoice(tx, ctx, { customerId: row.id, subscriptionId: row.id, currency: product.currency, periodStart: invoiceStart, periodEnd: until, lines });
+  if (!(await repo.recordBilledPeriod(tx, { subscription_id: row.id, period_start: from, period_end: until, invoice_id: draft.id, created_at: ctx.now }))) {
     // Unreachable while the row lock holds; the key is the guarantee if it ever does not.
     throw new Error(`subscription ${row.id}: the period starting ${from.toISOString()} was invoiced already`);
   }
+  for (const credit of credits) await repo.markPauseCredited(tx, row.id, credit.pausedAt, draft.id);
   if (usage) row = await repo.updateSubscription(tx, row.id, await recordUsageCharge(tx, ctx, row, usage, draft.id));
   const finalized = await finalizeInvoice(tx, ctx, draft.id);
   if (row.collection_method === 'send_invoice' && finalized.status === 'open') {
@@ -164,7 +180,7 @@ async function billPeriod(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, fro
     }
     row = await watchDueDate(tx, ctx, row, finalized.dueDate);
   }
-  return { row, invoiceId: finalized.status === 'open' ? draft.id : null };
+  return { row, invoiceId: finalized.status === 'open' ? draft.id : null, made: true };
 }
 
 /** "2026-01-31" */

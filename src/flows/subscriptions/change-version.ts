@@ -1,7 +1,8 @@
 // POST /billing/subscriptions/{id}/change-version: another published version of the same product,
 // on the same billing cycle. With proration (the default) the current period is split at this
 // instant by its seconds: advance (the period was paid at its start) -> an invoice now crediting
-// the old version's unused share and charging the new one's; arrears -> the period's invoice at
+// the old version's unused share at what was paid for it and charging the new one's (the
+// subscription's coupon discounting the charge when it discounted the period); arrears -> the period's invoice at
 // its end bills each version for its share. Without proration the new price applies from the next
 // period (advance) or to the whole current period (arrears).
 import type { Tx } from '../../db/database.ts';
@@ -10,11 +11,13 @@ import { AppError, fieldError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { findVersionById, resolvePublishedVersion } from '../../modules/catalog/index.ts';
 import { recordEvent } from '../../modules/events/index.ts';
-import { createDraftInvoice } from '../../modules/invoices/index.ts';
+import { discountLineFor } from '../../modules/coupons/index.ts';
+import { createDraftInvoice, type DraftLineInput } from '../../modules/invoices/index.ts';
 import { finalizeAndCollect } from './billing.ts';
 import { periodStart } from './periods.ts';
 import { changeTerms } from '../../modules/prepaid/index.ts';
 import { prepaidRatesOf } from './prepaid-terms.ts';
+import { couponPaidOnPeriod, feeAt, paidFee } from './fees.ts';
 import { prorationLine } from './proration.ts';
 import { moveEnrollmentToVersion } from '../../modules/customers/index.ts';
 import * as repo from './repository.ts';
@@ -52,15 +55,14 @@ export async function changeVersion(tx: Tx, ctx: UseCaseContext, id: string, inp
     const to = periodStart(current.anchor, current.billing_cycle, k + 1);
     if (now > from && now < to) {
       if (current.billing_mode === 'advance') {
+        // The unused time is credited at what was paid for it (the period's fee, less the coupon
+        // when the period's invoice carried it); the new version's time is charged at its fee, and
+        // the coupon discounts it when it discounted the period (docs/decisions/subscriptions.md).
         const base = { productId: product.id, productName: product.name, periodStart: from, periodEnd: to, from: now, to };
-        const draft = await createDraftInvoice(tx, ctx, {
-          customerId: id,
-          subscriptionId: id,
-          currency: product.currency,
-          periodStart: now,
-          periodEnd: to,
-          lines: [prorationLine({ ...base, basePrice: old.base_price ?? '0', credit: true }), prorationLine({ ...base, basePrice: version.base_price ?? '0' })],
-        });
+        const charge = prorationLine({ ...base, basePrice: await feeAt(tx, ctx, current, version, from) });
+        const lines: DraftLineInput[] = [prorationLine({ ...base, basePrice: await paidFee(tx, ctx, current, old, from), credit: true }), charge];
+        if (await couponPaidOnPeriod(tx, ctx, current, from)) lines.push(await discountLineFor(tx, ctx, current.coupon_id!, [charge], product.currency));
+        const draft = await createDraftInvoice(tx, ctx, { customerId: id, subscriptionId: id, currency: product.currency, periodStart: now, periodEnd: to, lines });
         row = await finalizeAndCollect(tx, ctx, row, draft.id);
       } else {
         if (current.previous_version_id) {

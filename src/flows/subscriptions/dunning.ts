@@ -8,7 +8,9 @@
 // null): from then on a daily check charges nothing and only looks whether anything is still open
 // (paid on the hosted page, voided), making the subscription active again when nothing is. A later
 // invoice whose charge fails starts a new round. The settings are read at each step, in the
-// step's transaction: a change applies from the next retry computed.
+// step's transaction: a change applies from the next retry computed. A pause does not stop any
+// of this: the retries of a paused subscription run on their schedule (its status stays paused),
+// and a resume keeps the schedule (past_due while something is owed).
 import type { Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { dunningSettingsOf } from '../../modules/accounts/index.ts';
@@ -94,7 +96,8 @@ export async function retryCharges(tx: Tx, ctx: UseCaseContext, row: Subscriptio
 
 /** Nothing left open: active again, the dunning forgotten. */
 async function recover(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow): Promise<SubscriptionRow> {
-  const updated = await repo.updateSubscription(tx, row.id, { status: 'active', dunning_started_at: null, retry_count: 0, next_retry_at: null, updated_at: ctx.now });
+  // A paused subscription stays paused: only its dunning is over.
+  const updated = await repo.updateSubscription(tx, row.id, { status: row.status === 'paused' ? 'paused' : 'active', dunning_started_at: null, retry_count: 0, next_retry_at: null, updated_at: ctx.now });
   await recordEvent(tx, ctx, 'subscription.updated', await presentSubscription(tx, updated));
   return updated;
 }
@@ -117,7 +120,8 @@ export async function checkOverdue(tx: Tx, ctx: UseCaseContext, row: Subscriptio
   const open = await openInvoiceDueDatesOfSubscription(tx, row.id);
   const overdue = open.some((due) => due <= ctx.now);
   const nextDue = open.filter((due) => due > ctx.now).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
-  const status = overdue ? 'past_due' : row.status === 'past_due' ? 'active' : row.status;
+  // A paused subscription stays paused while its invoices are watched (resume makes it past_due if one is overdue).
+  const status = row.status === 'paused' ? 'paused' : overdue ? 'past_due' : row.status === 'past_due' ? 'active' : row.status;
   const next_retry_at = overdue ? new Date(ctx.now.getTime() + DAY_MS) : nextDue;
   const updated = await repo.updateSubscription(tx, row.id, { status, next_retry_at, updated_at: ctx.now });
   if (status !== row.status) await recordEvent(tx, ctx, 'subscription.updated', await presentSubscription(tx, updated));

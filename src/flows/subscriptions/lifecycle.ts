@@ -6,7 +6,11 @@ import { parseSavedMethod } from '../payment-confirmation/index.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
 import { recordEvent } from '../../modules/events/index.ts';
 import { periodIndexAt, periodStart } from './periods.ts';
-import { billUsageTo } from './billing.ts';
+import { billDueSubscription, billOnePeriod, billPeriodUpTo, billUsageTo } from './billing.ts';
+import { paidFee } from './fees.ts';
+import { prorationLine } from './proration.ts';
+import { findProductOrThrow, findVersionById } from '../../modules/catalog/index.ts';
+import { openInvoiceDueDatesOfSubscription, openInvoiceIdsOfSubscription } from '../../modules/invoices/index.ts';
 import { cancelEnrollment } from '../../modules/customers/index.ts';
 import * as repo from './repository.ts';
 import { presentSubscription, toSubscriptionView, type SubscriptionView } from './subscription-view.ts';
@@ -31,40 +35,94 @@ export async function listSubscriptions(ex: Executor, ctx: UseCaseContext, filte
   return { items: result.items.map((row) => toSubscriptionView(row, items.filter((item) => item.subscription_id === row.id))), nextCursor: result.nextCursor };
 }
 
-/** No invoices while paused; the periods it spans are not billed. */
+/**
+ * No invoice while paused; the pause is kept, so the periods it touches bill only the time outside
+ * it (fees.ts). A dunning under way goes on (dunning.ts): a declined invoice is still owed.
+ */
 export async function pauseSubscription(tx: Tx, ctx: UseCaseContext, id: string): Promise<SubscriptionView> {
   await lockOrThrow(tx, ctx, id, ['active', 'trialing', 'past_due'], 'paused');
+  await repo.insertPause(tx, id, ctx.now);
   const row = await repo.updateSubscription(tx, id, { status: 'paused', paused_at: ctx.now, next_billing_at: null, updated_at: ctx.now });
   const view = await presentSubscription(tx, row);
   await recordEvent(tx, ctx, 'subscription.updated', view);
   return view;
 }
 
-/** Continues on the anchor: billing resumes with the first period starting at or after now. */
+/**
+ * Continues on the anchor, the paused time prorated (docs/decisions/subscriptions.md, "Pause and
+ * resume"). Arrears: a period that ended while paused is invoiced now for its time before the
+ * pause; the period holding now is billed at its end for its time after the resume. Advance: the
+ * paused part of the period paid is credited on the next period's invoice; when the pause outlived
+ * that period, the rest of the period holding now is invoiced now. Periods wholly paused are not
+ * billed. The dunning state is kept: past_due while an invoice is still owed.
+ */
 export async function resumeSubscription(tx: Tx, ctx: UseCaseContext, id: string): Promise<SubscriptionView> {
-  const current = await lockOrThrow(tx, ctx, id, ['paused'], 'resumed');
-  const trialing = current.trial_ends_at !== null && current.trial_ends_at > ctx.now;
-  let k = periodIndexAt(current.anchor, current.billing_cycle, ctx.now);
-  if (periodStart(current.anchor, current.billing_cycle, k) < ctx.now) k += 1;
-  k = Math.max(k, current.period_index);
-  const next = trialing ? current.trial_ends_at : periodStart(current.anchor, current.billing_cycle, current.billing_mode === 'advance' ? k : k + 1);
-  // Dunning does not survive a pause: open invoices wait on their hosted pages.
-  const row = await repo.updateSubscription(tx, id, {
-    status: trialing ? 'trialing' : 'active',
-    paused_at: null,
-    period_index: k,
-    next_billing_at: next,
-    dunning_started_at: null,
-    retry_count: 0,
-    next_retry_at: null,
-    updated_at: ctx.now,
-  });
+  let row = await lockOrThrow(tx, ctx, id, ['paused'], 'resumed');
+  const now = ctx.now;
+  const pause = await repo.endPause(tx, id, now);
+  const pausedAt = pause?.paused_at ?? row.paused_at ?? now;
+  const start = (k: number) => periodStart(row.anchor, row.billing_cycle, k);
+  const trialing = row.trial_ends_at !== null && row.trial_ends_at > now;
+  row = await repo.updateSubscription(tx, id, { status: (await owesPastDue(tx, row, now)) ? 'past_due' : trialing ? 'trialing' : 'active', paused_at: null, updated_at: now });
+  const holding = periodIndexAt(row.anchor, row.billing_cycle, now);
+  if (trialing) {
+    row = await repo.updateSubscription(tx, id, { next_billing_at: row.trial_ends_at });
+  } else if (row.billing_mode === 'arrears') {
+    let k = row.period_index;
+    // The period the pause began in ended while paused: its time before the pause is billed now.
+    if (start(k + 1) <= now) row = await billOnePeriod(tx, ctx, row, k);
+    k = Math.max(holding, row.period_index);
+    row = await repo.updateSubscription(tx, id, { period_index: k, next_billing_at: start(k + 1) });
+  } else {
+    const paid = row.period_index - 1;
+    const paidFrom = start(paid);
+    const paidTo = start(paid + 1);
+    if (pausedAt < paidTo && now > paidFrom && (await repo.findBilledPeriodInvoice(tx, id, paidFrom))) {
+      // The paused part of the period paid comes off the next period's invoice, at what was paid.
+      const version = (await findVersionById(tx, ctx.tenant, row.product_version_id))!;
+      const product = await findProductOrThrow(tx, ctx.tenant, version.product_id);
+      const creditFrom = pausedAt > paidFrom ? pausedAt : paidFrom;
+      const creditTo = now < paidTo ? now : paidTo;
+      if (product.pricing_model === 'subscription' && creditTo > creditFrom) {
+        const basePrice = await paidFee(tx, ctx, row, version, paidFrom);
+        const line = prorationLine({ productId: product.id, productName: product.name, basePrice, from: creditFrom, to: creditTo, periodStart: paidFrom, periodEnd: paidTo, credit: true, label: 'Paused time on' });
+        await repo.setPauseCredit(tx, id, pausedAt, line);
+      }
+    }
+    if (now < paidTo) {
+      row = await repo.updateSubscription(tx, id, { next_billing_at: paidTo });
+    } else if (start(holding).getTime() === now.getTime()) {
+      row = await repo.updateSubscription(tx, id, { period_index: holding, next_billing_at: now });
+    } else {
+      // The rest of the period holding now, from the resume, is due now (paid in advance).
+      row = await billOnePeriod(tx, ctx, row, holding, now);
+      row = await repo.updateSubscription(tx, id, { next_billing_at: start(holding + 1) });
+    }
+  }
+  // Anything due now (a period starting at the resume) is invoiced with the resume.
+  await billDueSubscription(tx, ctx, row);
+  row = (await repo.findSubscription(tx, ctx.tenant, id))!;
   const view = await presentSubscription(tx, row);
   await recordEvent(tx, ctx, 'subscription.updated', view);
   return view;
 }
 
-/** Now (canceledAt now, nothing more billed) or at the end of the current period (billed up to it). */
+/**
+ * Is an invoice of the subscription still owed as dunning sees it? A dunning round under way, or
+ * left past_due (charge_automatically: something open after a retry; send_invoice: an open
+ * invoice past its due date).
+ */
+async function owesPastDue(tx: Tx, row: SubscriptionRow, now: Date): Promise<boolean> {
+  if (row.collection_method === 'send_invoice') return (await openInvoiceDueDatesOfSubscription(tx, row.id)).some((due) => due <= now);
+  if (row.dunning_started_at) return true;
+  return row.retry_count > 0 && (await openInvoiceIdsOfSubscription(tx, row.id)).length > 0;
+}
+
+/**
+ * Now (canceledAt now) or at the end of the current period (billed up to it). Now, arrears: the
+ * current period is invoiced up to now, its fee prorated by the second (less the time paused) with
+ * its usage; advance: the period was paid at its start, and the usage to date is invoiced.
+ */
 export async function cancelSubscription(tx: Tx, ctx: UseCaseContext, id: string, atPeriodEnd: boolean): Promise<SubscriptionView> {
   const current = await lockOrThrow(tx, ctx, id, ['active', 'trialing', 'past_due', 'paused'], 'canceled');
   if (atPeriodEnd && current.status !== 'paused') {
@@ -73,8 +131,16 @@ export async function cancelSubscription(tx: Tx, ctx: UseCaseContext, id: string
     await recordEvent(tx, ctx, 'subscription.updated', view);
     return view;
   }
-  // Usage to date is invoiced (without the period's minimum: the period did not run its course).
-  await billUsageTo(tx, ctx, current, ctx.now, false);
+  const inTrial = current.trial_ends_at !== null && current.trial_ends_at > ctx.now;
+  const version = (await findVersionById(tx, ctx.tenant, current.product_version_id))!;
+  const product = await findProductOrThrow(tx, ctx.tenant, version.product_id);
+  if (current.billing_mode === 'arrears' && product.pricing_model === 'subscription' && !inTrial) {
+    await billPeriodUpTo(tx, ctx, current, ctx.now);
+  } else {
+    // Usage to date is invoiced (without the period's minimum: the period did not run its course).
+    await billUsageTo(tx, ctx, current, ctx.now, false);
+  }
+  await repo.endPause(tx, id, ctx.now);
   const row = await repo.updateSubscription(tx, id, { status: 'canceled', canceled_at: ctx.now, next_billing_at: null, updated_at: ctx.now });
   await repo.cancelItems(tx, id, ctx.now);
   await cancelEnrollment(tx, ctx.tenant, id, ctx.now);

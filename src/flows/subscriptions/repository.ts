@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { forTenant } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
-import type { SubscriptionItemRow, SubscriptionPeriodRow, SubscriptionRow, SubscriptionStatus } from './tables.ts';
+import type { DraftLineInput } from '../../modules/invoices/index.ts';
+import type { SubscriptionItemRow, SubscriptionPauseRow, SubscriptionPeriodRow, SubscriptionRow, SubscriptionStatus } from './tables.ts';
 
 export async function insertSubscription(ex: Executor, row: SubscriptionRow, item: SubscriptionItemRow): Promise<void> {
   await ex.insertInto('subscriptions').values(row).execute();
@@ -60,7 +61,8 @@ export async function claimDueSubscription(ex: Executor, now: Date, only?: Tenan
     .selectFrom('subscriptions as s')
     .selectAll('s')
     .where((eb) => eb.or([eb('s.next_billing_at', '<=', now), eb('s.next_retry_at', '<=', now)]))
-    .where('s.status', 'not in', ['paused', 'canceled'])
+    // A paused subscription has no next_billing_at: it is claimed for a dunning retry only.
+    .where('s.status', '<>', 'canceled')
     .where(sql<boolean>`not ${onClock}`);
   if (only) real = real.where(forTenant(only, 's'));
   const found = await lock(real.limit(1)).executeTakeFirst();
@@ -74,7 +76,7 @@ export async function claimDueSubscription(ex: Executor, now: Date, only?: Tenan
     .where('a.sandbox_clock', 'is not', null)
     .where('s.environment', '=', 'sandbox')
     .where((eb) => eb.or([eb('s.next_billing_at', '<=', eb.ref('a.sandbox_clock')), eb('s.next_retry_at', '<=', eb.ref('a.sandbox_clock'))]))
-    .where('s.status', 'not in', ['paused', 'canceled']);
+    .where('s.status', '<>', 'canceled');
   if (only) clocked = clocked.where(forTenant(only, 's'));
   const due = await lock(clocked.limit(1)).executeTakeFirst();
   if (!due) return undefined;
@@ -99,4 +101,52 @@ export async function findUsageBilledBefore(ex: Executor, tenant: Tenant, enroll
     .where('usage_billed_to', '<', to)
     .executeTakeFirst();
   return live?.usage_billed_to ?? null;
+}
+
+/** The invoice that billed the period starting at `periodStart`, if any. */
+export async function findBilledPeriodInvoice(ex: Executor, subscriptionId: string, periodStart: Date): Promise<string | null> {
+  const found = await ex.selectFrom('subscription_periods').select('invoice_id').where('subscription_id', '=', subscriptionId).where('period_start', '=', periodStart).executeTakeFirst();
+  return found?.invoice_id ?? null;
+}
+
+export async function insertPause(ex: Executor, subscriptionId: string, pausedAt: Date): Promise<void> {
+  await ex.insertInto('subscription_pauses').values({ subscription_id: subscriptionId, paused_at: pausedAt, ended_at: null, credit_line: null, credited_invoice_id: null }).execute();
+}
+
+/** Ends the pause under way (at the resume, or the cancel of a paused subscription); answers it. */
+export async function endPause(ex: Executor, subscriptionId: string, at: Date): Promise<SubscriptionPauseRow | undefined> {
+  return ex.updateTable('subscription_pauses').set({ ended_at: at }).where('subscription_id', '=', subscriptionId).where('ended_at', 'is', null).returningAll().executeTakeFirst();
+}
+
+export async function setPauseCredit(ex: Executor, subscriptionId: string, pausedAt: Date, line: DraftLineInput): Promise<void> {
+  await ex.updateTable('subscription_pauses').set({ credit_line: JSON.stringify(line) as never }).where('subscription_id', '=', subscriptionId).where('paused_at', '=', pausedAt).execute();
+}
+
+/** The pauses that overlap [from, to), oldest first (one under way counts up to its end, none yet). */
+export async function pausesOverlapping(ex: Executor, subscriptionId: string, from: Date, to: Date): Promise<SubscriptionPauseRow[]> {
+  return ex
+    .selectFrom('subscription_pauses')
+    .selectAll()
+    .where('subscription_id', '=', subscriptionId)
+    .where('paused_at', '<', to)
+    .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>', from)]))
+    .orderBy('paused_at')
+    .execute();
+}
+
+/** Advance: the pause credits not yet on an invoice, oldest first. */
+export async function pendingPauseCredits(ex: Executor, subscriptionId: string): Promise<Array<{ pausedAt: Date; line: DraftLineInput }>> {
+  const rows = await ex
+    .selectFrom('subscription_pauses')
+    .select(['paused_at', 'credit_line'])
+    .where('subscription_id', '=', subscriptionId)
+    .where('credit_line', 'is not', null)
+    .where('credited_invoice_id', 'is', null)
+    .orderBy('paused_at')
+    .execute();
+  return rows.map((row) => ({ pausedAt: row.paused_at, line: (typeof row.credit_line === 'string' ? JSON.parse(row.credit_line) : row.credit_line) as DraftLineInput }));
+}
+
+export async function markPauseCredited(ex: Executor, subscriptionId: string, pausedAt: Date, invoiceId: string): Promise<void> {
+  await ex.updateTable('subscription_pauses').set({ credited_invoice_id: invoiceId }).where('subscription_id', '=', subscriptionId).where('paused_at', '=', pausedAt).execute();
 }

@@ -57,8 +57,19 @@ export interface SubscriptionPeriodRow {
   created_at: Date;
 }
 
+/** One pause: [paused_at, ended_at); ended_at null while it lasts. */
+export interface SubscriptionPauseRow {
+  subscription_id: string;
+  paused_at: Date;
+  ended_at: Date | null;
+  /** Advance: the credit for the paused part of the period paid, an invoice line (set at the resume). */
+  credit_line: unknown;
+  credited_invoice_id: string | null;
+}
+
 export interface SubscriptionTables {
   subscriptions: SubscriptionRow;
+  subscription_pauses: SubscriptionPauseRow;
   subscription_items: SubscriptionItemRow;
   subscription_periods: SubscriptionPeriodRow;
 }

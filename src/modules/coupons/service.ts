@@ -167,3 +167,8 @@ export function couponDiscountLine(coupon: CouponRow, lines: readonly PricedLine
 export async function discountLineFor(ex: Executor, ctx: UseCaseContext, couponId: string, lines: readonly PricedLine[], currency: string): Promise<DiscountLine> {
   return couponDiscountLine(await couponOrThrow(ex, ctx, couponId), lines, currency);
 }
+
+/** The percentage a subscription's coupon takes off ("50" for 50%), to price a credit at what was paid. */
+export async function couponPercentOff(ex: Executor, ctx: UseCaseContext, couponId: string): Promise<string> {
+  return (await couponOrThrow(ex, ctx, couponId)).percent_off;
+}

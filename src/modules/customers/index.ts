@@ -8,6 +8,7 @@ export {
   creditCustomerBalance,
   drawCustomerBalance,
   createEnrollment,
+  effectivePricing,
   moveEnrollmentToVersion,
   findCustomerOrThrow,
   findEnrollmentOrThrow,
