@@ -15,5 +15,7 @@ export {
   pricingSchedule,
   resolveEnrollment,
   type CustomerView,
+  type PricingPeriod,
+  type VersionStep,
 } from './service.ts';
 export { type CustomerTables } from './tables.ts';

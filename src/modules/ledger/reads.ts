@@ -89,7 +89,7 @@ export interface ReconciliationView {
   mismatches: MismatchView[];
 }
 
-export const RECONCILIATION_CHECKS = ['transaction_balanced', 'invoice_receivable', 'payment_refunds', 'prepaid_credited'];
+export const RECONCILIATION_CHECKS = ['transaction_balanced', 'invoice_receivable', 'payment_refunds', 'prepaid_credited', 'commitment_carried'];
 
 /** The account's invariants (docs/ledger.md, Reconciliation) and every mismatch found. */
 export async function reconcile(ex: Executor, ctx: UseCaseContext): Promise<ReconciliationView> {
@@ -98,6 +98,7 @@ export async function reconcile(ex: Executor, ctx: UseCaseContext): Promise<Reco
     ...(await repo.invoiceReceivableMismatches(ex, ctx.tenant)),
     ...(await repo.paymentRefundMismatches(ex, ctx.tenant)),
     ...(await repo.prepaidCreditMismatches(ex, ctx.tenant)),
+    ...(await repo.commitmentCarriedMismatches(ex, ctx.tenant)),
   ];
   return {
     reconciled: found.length === 0,
