@@ -42,7 +42,7 @@ export async function changeVersion(tx: Tx, ctx: UseCaseContext, id: string, inp
     throw fieldError('productVersionId', input.productVersionId, 'same_cycle', `must bill every ${current.billing_cycle} period, as the subscription does`);
   }
   if (version.id === old.id) return presentSubscription(tx, current);
-  // There is no fee to prorate on a usage product: its usage is priced by the version in force when it is invoiced.
+  // There is no fee to prorate on a usage product: its usage is priced by the version in force when it happened.
   // A prepaid credit bought is kept whole: the new version's credit and rates apply from now on.
   const prepaid = product.pricing_model === 'prepaid';
   const prorate = !usageOnly && !prepaid && (input.prorate ?? true);

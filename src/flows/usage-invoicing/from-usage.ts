@@ -8,7 +8,9 @@
 //   usage_already_invoiced); the period is recorded with the invoice, so a later event inside it is
 //   refused instead of silently left unbilled.
 // - Each part of the range is priced by what was in effect then (customers' pricingSchedule): a rate
-//   card prices only its own [effectiveFrom, effectiveTo), and the lines of each part name it.
+//   card prices only its own [effectiveFrom, effectiveTo) and only the meters it names (the others
+//   keep the version's price), and the lines of each part name it; max/unique_count/latest meters
+//   are billed once over the range (docs/decisions/usage-pricing.md).
 // - The enrollment's usage lock is held exclusively only from the cut-off to commit. The invoice is
 //   built, finalized and sent without it; then the lock is taken, the overlap checked again and the
 //   lines computed again. Ingestion and rate card changes hold the lock shared until they commit, so

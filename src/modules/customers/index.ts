@@ -18,5 +18,7 @@ export {
   pricingSchedule,
   resolveEnrollment,
   type CustomerView,
+  type PricingPeriod,
+  type VersionStep,
 } from './service.ts';
 export { type CustomerTables } from './tables.ts';

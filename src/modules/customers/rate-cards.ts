@@ -6,8 +6,9 @@
 // unique index keeps one card without an end); a card never starts inside a period an invoice
 // (not void) billed (409 usage_already_invoiced), checked under the enrollment's usage lock so an
 // invoice issued concurrently is seen; prices are validated exactly as version prices (catalog's
-// resolvePriceInputs) and stored in `prices` with rate_card_id. A card replaces the version's whole
-// price list while in effect: a meter it omits is not billed.
+// resolvePriceInputs) and stored in `prices` with rate_card_id. A card replaces the version's price
+// of each meter it prices while in effect; a meter it omits stays at the version's price (invoicing
+// reads it through pricingSchedule).
 import type { Executor, Tx } from '../../db/database.ts';
 import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { AppError, notFound, validationError } from '../../core/errors.ts';
@@ -175,38 +176,74 @@ export async function effectivePrices(ex: Executor, tenant: Tenant, enrollmentId
   return (await effectivePricing(ex, tenant, enrollmentId, at)).prices;
 }
 
+/** The version an enrollment is at from `from` on (a subscription's version history, in time order). */
+export interface VersionStep {
+  from: Date;
+  versionId: string;
+}
+
 /** A part of a billed range priced by one price list. */
 export interface PricingPeriod {
   from: Date;
   to: Date;
   source: 'rate_card' | 'version';
   rateCardId: string | null;
+  /** The version in force in the part: its prices apply to every meter a card in effect does not price. */
+  productVersionId: string;
   prices: PriceView[];
 }
 
 /**
- * How [from, to) is priced: split at every rate card boundary inside it, each part with the card
- * in effect then, or the version's prices where none was. Parts are in time order, contiguous and
+ * How [from, to) is priced: split at every rate card boundary and every version change inside it,
+ * each part with the terms in force then: the card's prices for the meters it prices, the
+ * version's prices for every other meter (a card never makes a meter free by omitting it).
+ * `versions` is the enrollment's version history (a subscription's items); without it the
+ * enrollment's current version prices the whole range. Parts are in time order, contiguous and
  * cover the range.
  */
-export async function pricingSchedule(ex: Executor, tenant: Tenant, enrollmentId: string, from: Date, to: Date): Promise<PricingPeriod[]> {
+export async function pricingSchedule(ex: Executor, tenant: Tenant, enrollmentId: string, from: Date, to: Date, versions: readonly VersionStep[] = []): Promise<PricingPeriod[]> {
   const enrollment = await findEnrollmentOrThrow(ex, tenant, enrollmentId);
   const cards = await repo.rateCardsInRange(ex, tenant, enrollmentId, from, to);
   const cardPrices = await pricesByOwner(ex, tenant, { rateCardIds: cards.map((c) => c.id) });
-  let versionPrices: PriceView[] | null = null;
-  const periods: PricingPeriod[] = [];
-  const addVersion = async (start: Date, end: Date) => {
-    versionPrices ??= await getVersionPrices(ex, tenant, enrollment.product_version_id);
-    periods.push({ from: start, to: end, source: 'version', rateCardId: null, prices: versionPrices });
+  const steps = versions.length > 0 ? versions : [{ from, versionId: enrollment.product_version_id }];
+  // Before its first step the enrollment is at the first step's version (usage before a subscription's first item is none of its).
+  const versionAt = (at: Date) => steps.reduce((current, step) => (step.from <= at ? step.versionId : current), steps[0]!.versionId);
+  const cardAt = (at: Date) => cards.find((card) => inEffectAt(card, at)) ?? null;
+  const cuts = new Set([from.getTime(), to.getTime()]);
+  const cutAt = (at: Date | null) => {
+    if (at !== null && at > from && at < to) cuts.add(at.getTime());
   };
-  let cursor = from;
+  for (const step of steps) cutAt(step.from);
   for (const card of cards) {
-    const start = card.effective_from > cursor ? card.effective_from : cursor;
-    const end = card.effective_to !== null && card.effective_to < to ? card.effective_to : to;
-    if (cursor < start) await addVersion(cursor, start);
-    periods.push({ from: start, to: end, source: 'rate_card', rateCardId: card.id, prices: cardPrices.get(card.id) ?? [] });
-    cursor = end;
+    cutAt(card.effective_from);
+    cutAt(card.effective_to);
   }
-  if (cursor < to) await addVersion(cursor, to);
+  const instants = [...cuts].sort((a, b) => a - b).map((ms) => new Date(ms));
+  const versionPrices = new Map<string, PriceView[]>();
+  const periods: PricingPeriod[] = [];
+  for (let i = 0; i + 1 < instants.length; i += 1) {
+    const start = instants[i]!;
+    const end = instants[i + 1]!;
+    const versionId = versionAt(start);
+    const card = cardAt(start);
+    const previous = periods[periods.length - 1];
+    if (previous && previous.productVersionId === versionId && previous.rateCardId === (card?.id ?? null)) {
+      previous.to = end; // a step to the version already in force: the same terms go on
+      continue;
+    }
+    let ofVersion = versionPrices.get(versionId);
+    if (!ofVersion) {
+      ofVersion = await getVersionPrices(ex, tenant, versionId);
+      versionPrices.set(versionId, ofVersion);
+    }
+    if (!card) {
+      periods.push({ from: start, to: end, source: 'version', rateCardId: null, productVersionId: versionId, prices: ofVersion });
+      continue;
+    }
+    const ofCard = cardPrices.get(card.id) ?? [];
+    const carded = new Set(ofCard.map((price) => price.meterId));
+    const prices = [...ofCard, ...ofVersion.filter((price) => !carded.has(price.meterId))];
+    periods.push({ from: start, to: end, source: 'rate_card', rateCardId: card.id, productVersionId: versionId, prices });
+  }
   return periods;
 }

@@ -16,8 +16,9 @@
 //   effectivePrices(ex, tenant, enrollmentId, at)  PriceView[]: the prices of the rate card in effect
 //       at `at`, else the version's
 //   effectivePricing(ex, tenant, enrollmentId, at) the same with its source, rate card id and base price override
-//   pricingSchedule(ex, tenant, enrollmentId, from, to)  [from, to) split at rate card boundaries,
-//       each part with the prices in effect then (invoicing)
+//   pricingSchedule(ex, tenant, enrollmentId, from, to, versions?)  [from, to) split at rate card
+//       boundaries and version changes, each part with the prices in force then (invoicing): the
+//       card's for the meters it prices, the version's for the others
 export {
   createCustomer,
   findCustomerOrThrow,
@@ -54,4 +55,5 @@ export {
   type EffectivePricing,
   type PricingPeriod,
   type RateCardView,
+  type VersionStep,
 } from './rate-cards.ts';

@@ -7,6 +7,8 @@ export const chart = {
   customerCredit: (customerId: string) => `customers:${customerId}:credit`,
   /** The prepaid balance of an enrollment (credit balance: the service owes the usage). */
   prepaid: (enrollmentId: string) => `enrollments:${enrollmentId}:prepaid`,
+  /** A subscription's commitment credit carried over: minimums paid and not used yet (credit balance, equal to its commitment_credit). */
+  commitmentCarried: (subscriptionId: string) => `commitments:${subscriptionId}:carried`,
   /** Money the provider holds for the account: charges confirmed, less refunds and chargebacks (debit balance). */
   clearing: (provider: string) => `providers:${provider}:clearing`,
   /** What invoices charged (credit balance). */

@@ -89,7 +89,7 @@ export interface ReconciliationView {
   mismatches: MismatchView[];
 }
 
-export const RECONCILIATION_CHECKS = ['transaction_balanced', 'invoice_receivable', 'payment_refunds', 'prepaid_balance', 'customer_balance'];
+export const RECONCILIATION_CHECKS = ['transaction_balanced', 'invoice_receivable', 'payment_refunds', 'prepaid_balance', 'customer_balance', 'commitment_carried'];
 
 /** The account's invariants (docs/ledger.md, Reconciliation) and every mismatch found. */
 export async function reconcile(ex: Executor, ctx: UseCaseContext): Promise<ReconciliationView> {
@@ -99,6 +99,7 @@ export async function reconcile(ex: Executor, ctx: UseCaseContext): Promise<Reco
     ...(await repo.paymentRefundMismatches(ex, ctx.tenant)),
     ...(await repo.prepaidBalanceMismatches(ex, ctx.tenant)),
     ...(await repo.customerBalanceMismatches(ex, ctx.tenant)),
+    ...(await repo.commitmentCarriedMismatches(ex, ctx.tenant)),
   ];
   return {
     reconciled: found.length === 0,

@@ -341,6 +341,26 @@ export async function customerBalanceMismatches(ex: Executor, tenant: Tenant): P
   return rows;
 }
 
+/** Subscriptions whose commitment credit carried over is not their `commitments:<id>:carried` account's (credit) balance. */
+export async function commitmentCarriedMismatches(ex: Executor, tenant: Tenant): Promise<Mismatch[]> {
+  const { rows } = await sql<Mismatch>`
+    select 'commitment_carried' as check, 'subscription' as resource_type, s.id::text as resource_id, p.currency,
+           s.commitment_credit::text as expected, coalesce(l.balance, 0)::text as actual
+      from subscriptions s
+      join product_versions v on v.id = s.product_version_id
+      join products p on p.id = v.product_id
+      left join (
+        select a.code, -sum(e.amount) as balance
+          from ledger_accounts a
+          join ledger_entries e on e.ledger_account_id = a.id
+         where ${tenantSql(tenant, 'a')} and a.code like 'commitments:%:carried'
+         group by a.code
+      ) l on l.code = 'commitments:' || s.id::text || ':carried'
+     where ${tenantSql(tenant, 's')}
+       and s.commitment_credit <> coalesce(l.balance, 0)`.execute(ex);
+  return rows;
+}
+
 export async function countTransactions(ex: Executor, tenant: Tenant): Promise<number> {
   const row = await ex
     .selectFrom('ledger_transactions')
