@@ -47,6 +47,11 @@ export async function createResources(client: ApiClient, db: Db, key: string): P
   expectOk(subscription, 'subscription');
   const storefront = await client.post('/storefronts', key, { name: 'Fuzz shop', slug: `fuzz-${product.id.slice(-12)}` });
   expectOk(storefront, 'storefront');
+  const credited = await client.post('/billing/invoices', key, { customerId: customer.id, currency: 'BRL', lineItems: [{ description: 'Credited', quantity: '1', unitPrice: '10.00' }] });
+  expectOk(credited, 'invoice to credit');
+  expectOk(await client.post(`/billing/invoices/${credited.body.id}/finalize`, key), 'finalize the invoice to credit');
+  const creditNote = await client.post(`/billing/invoices/${credited.body.id}/credit-notes`, key, { amount: '1.00', reason: 'fuzz', outcome: 'credit' });
+  expectOk(creditNote, 'credit note');
   const events = await client.get('/account/events?limit=1', key);
   expectOk(events, 'account events');
   return {
@@ -67,6 +72,7 @@ export async function createResources(client: ApiClient, db: Db, key: string): P
       couponID: coupon.body.id,
       subscriptionID: subscription.body.id,
       storefrontID: storefront.body.id,
+      creditNoteID: creditNote.body.id,
     },
     words: [meter.key, usageMeter.key, customer.externalId, coupon.body.code, 'BRL', 'USD', 'JPY', 'sum', 'max', 'per_unit', 'tiered', 'link', 'file', storefront.body.slug],
   };
