@@ -250,10 +250,10 @@ export async function creditNegativeTotal(tx: Tx, ctx: UseCaseContext, invoice: 
  * customers:<c>:receivable under the invoice (its receivable stays its amountDue). Receipts of
  * the Rail (settlement assets, paid on-chain before they are invoiced) take no balance.
  */
-export async function applyCustomerBalance(tx: Tx, ctx: UseCaseContext, invoice: InvoiceRow): Promise<InvoiceRow> {
+/** `customerId`: the invoice's receivable customer (receivableCustomerOf), read by the caller. */
+export async function applyCustomerBalance(tx: Tx, ctx: UseCaseContext, invoice: InvoiceRow, customerId: string | null): Promise<InvoiceRow> {
   if (!toAmount(invoice.amount_due).gt(0)) return invoice;
   if (!isKnownCurrency(invoice.currency)) return invoice;
-  const customerId = await receivableCustomerOf(tx, ctx, invoice);
   if (!customerId) return invoice;
   const taken = await drawCustomerBalance(tx, ctx.tenant, customerId, invoice.currency, invoice.amount_due, ctx.now);
   if (toAmount(taken).isZero()) return invoice;

@@ -30,8 +30,8 @@ export function receivableAccount(customerId: string | null): string {
 
 const resource = (invoice: InvoiceRow) => ({ type: 'invoice', id: invoice.id });
 
-export async function postFinalized(tx: Tx, ctx: UseCaseContext, invoice: InvoiceRow): Promise<void> {
-  const customerId = await receivableCustomerOf(tx, ctx, invoice);
+/** `customerId`: the invoice's receivable customer (receivableCustomerOf), read by the caller. */
+export async function postFinalized(tx: Tx, ctx: UseCaseContext, invoice: InvoiceRow, customerId: string | null): Promise<void> {
   const lines = await repo.listLineItems(tx, ctx.tenant, [invoice.id]);
   const of = (test: (type: string) => boolean) => sumAmounts(lines.filter((l) => test(l.type)).map((l) => l.amount));
   const charges = of((type) => type !== DISCOUNT_LINE && type !== PREPAID_CREDIT_LINE);

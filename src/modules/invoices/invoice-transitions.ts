@@ -60,8 +60,10 @@ export async function finalizeInvoice(tx: Tx, ctx: UseCaseContext, id: string): 
     due_date: row.due_date ?? new Date(ctx.now.getTime() + DEFAULT_DUE_DAYS * DAY_MS),
     updated_at: ctx.now,
   });
-  await postFinalized(tx, ctx, updated);
-  updated = await applyCustomerBalance(tx, ctx, updated);
+  // The customer whose receivable it is, read once for both postings (an enrollment lookup for a subscription's invoice).
+  const customerId = await receivableCustomerOf(tx, ctx, updated);
+  await postFinalized(tx, ctx, updated, customerId);
+  updated = await applyCustomerBalance(tx, ctx, updated, customerId);
   await recordEvent(tx, ctx, 'invoice.finalized', await presentInvoice(tx, ctx, updated));
   if (toAmount(updated.total).isNegative()) updated = await creditNegativeTotal(tx, ctx, updated);
   if (toAmount(updated.amount_due).isZero()) {
