@@ -191,6 +191,47 @@ describe('the ledger itself', () => {
     expect(posted[0]!.entries).toHaveLength(4);
   });
 
+  // Two connections: PostgreSQL only (the embedded database has one connection, so postings never overlap).
+  it.skipIf(!process.env.DATABASE_URL)('two postings making the same new ledger account at once: one account, both postings whole', async () => {
+    // An account of its own: the reads below count acme's ledger accounts.
+    const solo = await seedAccount(t.client, 'Concurrent postings');
+    const soloCustomer = await createCustomer(t, solo.key);
+    const ctx = contextFor(t, solo);
+    const code = `customers:${soloCustomer}:receivable`;
+    const posting = (n: number) => ({
+      key: `test:concurrent:${n}`,
+      kind: 'test',
+      resource: { type: 'test-concurrent', id: soloCustomer },
+      entries: [
+        { account: code, currency: 'BRL', amount: '5.00', customerId: soloCustomer },
+        { account: 'revenue', currency: 'BRL', amount: '-5.00' },
+      ],
+    });
+    let releaseFirst!: () => void;
+    const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstPosted!: () => void;
+    const firstWrote = new Promise<void>((resolve) => (firstPosted = resolve));
+    // The first posting makes the account and keeps its transaction open; the second's insert of
+    // the same account waits for it, then finds the account the first committed.
+    const first = t.database.db.transaction().execute(async (tx) => {
+      const posted = await postTransaction(tx, ctx, posting(1));
+      firstPosted();
+      await firstHolds;
+      return posted;
+    });
+    await firstWrote;
+    const second = t.database.db.transaction().execute((tx) => postTransaction(tx, ctx, posting(2)));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    releaseFirst();
+    expect((await first).posted).toBe(true);
+    expect((await second).posted).toBe(true);
+    const accounts = await t.database.db.selectFrom('ledger_accounts').select('code').where('account_id', '=', solo.id).execute();
+    expect(accounts.map((a) => a.code).sort()).toEqual([code, 'revenue']);
+    const posted = await transactionsOf('test-concurrent', soloCustomer, solo.key);
+    // 5.00 + 5.00 on the one account: both postings kept both entries.
+    expect(posted.flatMap((tx) => tx.entries).filter((e) => e.account === code).map((e) => e.amount)).toEqual(['5.00', '5.00']);
+  });
+
   it('entries and transactions are append-only: UPDATE and DELETE are refused by the database', async () => {
     await expect(t.database.db.updateTable('ledger_entries').set({ amount: '0.01' }).execute()).rejects.toThrow(/append-only/);
     await expect(t.database.db.deleteFrom('ledger_entries').execute()).rejects.toThrow(/append-only/);

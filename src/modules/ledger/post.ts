@@ -64,32 +64,10 @@ export async function postTransaction(tx: Tx, ctx: UseCaseContext, input: Postin
     customer_id: input.customerId ?? null,
     created_at: ctx.now,
   };
-  const accounts = entries.map((e) => ({ id: newId(), ...tenantColumns(ctx.tenant), code: e.account, currency: e.currency, customer_id: e.customerId ?? null, created_at: ctx.now }));
-  const lines = entries.map((e) => ({ id: newId(), code: e.account, currency: e.currency, amount: e.amount.toFixed() }));
-  if (lines.length === 0) {
-    // Nothing moved (an invoice of 0.00): the transaction alone, so its key still marks the movement.
-    const inserted = await repo.insertTransaction(tx, transaction);
-    if (inserted) return { transactionId: inserted.id, posted: true };
-    return { transactionId: (await repo.findTransactionByKey(tx, ctx.tenant, input.key))!.id, posted: false };
-  }
-  const written = await repo.insertPosting(tx, transaction, accounts, lines);
-  if (written.transactionId === null) {
-    const earlier = await repo.findTransactionByKey(tx, ctx.tenant, input.key);
-    return { transactionId: earlier!.id, posted: false };
-  }
-  if (written.entries < lines.length) {
-    // An account made by a concurrent posting was invisible to the statement: its entries now.
-    const ids = await repo.ensureAccounts(tx, ctx.tenant, accounts);
-    const present = await repo.accountIdsOfTransaction(tx, ctx.tenant, written.transactionId);
-    await repo.insertEntries(
-      tx,
-      lines
-        .map((line) => ({ line, accountId: ids.get(`${line.code} ${line.currency}`)! }))
-        .filter(({ accountId }) => !present.has(accountId))
-        .map(({ line, accountId }) => ({ id: line.id, ...tenantColumns(ctx.tenant), transaction_id: written.transactionId!, ledger_account_id: accountId, currency: line.currency, amount: line.amount, created_at: ctx.now })),
-    );
-  }
-  return { transactionId: written.transactionId, posted: true };
+  const lines = entries.map((e) => ({ id: newId(), code: e.account, currency: e.currency, amount: e.amount.toFixed(), newAccountId: newId(), customerId: e.customerId ?? null }));
+  const transactionId = lines.length === 0 ? ((await repo.insertTransaction(tx, transaction))?.id ?? null) : await repo.insertPosting(tx, transaction, lines);
+  if (transactionId !== null) return { transactionId, posted: true };
+  return { transactionId: (await repo.findTransactionByKey(tx, ctx.tenant, input.key))!.id, posted: false };
 }
 
 /**

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import type { Tenant } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
 import { forTenant, tenantSql } from '../../db/tenancy.ts';
-import type { LedgerAccountRow, LedgerEntryRow, LedgerTransactionRow } from './tables.ts';
+import type { LedgerTransactionRow } from './tables.ts';
+import { plainArrayLiteral, textArrayLiteral } from '../../db/array-literal.ts';
 
 /** Inserts the transaction unless its key was posted: the new row, or undefined for a key already posted. */
 export async function insertTransaction(ex: Executor, row: LedgerTransactionRow): Promise<LedgerTransactionRow | undefined> {
@@ -20,72 +21,28 @@ export interface PostingEntry {
   code: string;
   currency: string;
   amount: string;
+  /** The id the entry's ledger account gets if this posting makes it, and its customer. */
+  newAccountId: string;
+  customerId: string | null;
 }
 
 /**
- * A posting in one round trip: the transaction (unless its key was posted), the ledger accounts its
- * entries name that do not exist yet (made in code order, so two postings making the same accounts
- * wait on each other and never deadlock), and its entries. Answers the new transaction's id (null
- * when the key was posted before: nothing was written) and how many entries were written. An
- * account another transaction made and committed while this statement ran is invisible to it (one
- * snapshot per statement): its entry is not written, and postTransaction writes it in a second
- * statement.
+ * A posting in one round trip (the stored function ledger_post_v1): the transaction unless its key
+ * was posted, the ledger accounts its entries name that do not exist yet, and its entries. Answers
+ * the new transaction's id, or null when the key was posted before (nothing was written). Entries
+ * are sent in (code, currency) order: two postings making the same accounts never deadlock.
  */
-export async function insertPosting(
-  ex: Executor,
-  transaction: LedgerTransactionRow,
-  accounts: readonly LedgerAccountRow[],
-  entries: readonly PostingEntry[],
-): Promise<{ transactionId: string | null; entries: number }> {
-  const tenant = { accountId: transaction.account_id, environment: transaction.environment };
-  const t = transaction;
-  const accountValues = sql.join(
-    [...accounts]
-      .sort((a, b) => (a.code === b.code ? (a.currency < b.currency ? -1 : 1) : a.code < b.code ? -1 : 1))
-      .map((a) => sql`(${a.id}::uuid, ${a.code}::text, ${a.currency}::text, ${a.customer_id}::uuid)`),
-  );
-  const entryValues = sql.join(entries.map((e) => sql`(${e.id}::uuid, ${e.code}::text, ${e.currency}::text, ${e.amount}::numeric)`));
-  const codes = [...new Set(entries.map((e) => e.code))];
-  const result = await sql<{ transaction_id: string | null; entries: number }>`
-    with t as (
-      insert into ledger_transactions (id, account_id, environment, key, kind, resource_type, resource_id, invoice_id, customer_id, created_at)
-      values (${t.id}, ${t.account_id}, ${t.environment}, ${t.key}, ${t.kind}, ${t.resource_type}, ${t.resource_id}, ${t.invoice_id}, ${t.customer_id}, ${t.created_at})
-      on conflict (account_id, environment, key) do nothing
-      returning id
-    ),
-    made as (
-      insert into ledger_accounts (id, account_id, environment, code, currency, customer_id, created_at)
-      select v.id, ${t.account_id}, ${t.environment}, v.code, v.currency, v.customer_id, ${t.created_at}
-      from (values ${accountValues}) as v (id, code, currency, customer_id)
-      where exists (select 1 from t)
-        and not exists (select 1 from ledger_accounts a where ${tenantSql(tenant, 'a')} and a.code = v.code and a.currency = v.currency)
-      order by v.code, v.currency
-      on conflict (account_id, environment, code, currency) do nothing
-      returning id, code, currency
-    ),
-    known as (
-      select id, code, currency from made
-      union all
-      select a.id, a.code, a.currency from ledger_accounts a where ${tenantSql(tenant, 'a')} and a.code = any(${codes}::text[])
-    ),
-    written as (
-      insert into ledger_entries (id, account_id, environment, transaction_id, ledger_account_id, currency, amount, created_at)
-      select v.id, ${t.account_id}, ${t.environment}, (select id from t), k.id, v.currency, v.amount, ${t.created_at}
-      from (values ${entryValues}) as v (id, code, currency, amount)
-      join known k on k.code = v.code and k.currency = v.currency
-      where exists (select 1 from t)
-      returning 1
-    )
-    select (select id from t) as transaction_id, (select count(*) from written)::int as entries
-  `.execute(ex);
-  const row = result.rows[0]!;
-  return { transactionId: row.transaction_id, entries: Number(row.entries) };
-}
-
-/** The ledger accounts this transaction's entries are on. */
-export async function accountIdsOfTransaction(ex: Executor, tenant: Tenant, transactionId: string): Promise<Set<string>> {
-  const rows = await ex.selectFrom('ledger_entries').select('ledger_account_id').where(forTenant(tenant)).where('transaction_id', '=', transactionId).execute();
-  return new Set(rows.map((r) => r.ledger_account_id));
+export async function insertPosting(ex: Executor, t: LedgerTransactionRow, entries: readonly PostingEntry[]): Promise<string | null> {
+  const ordered = [...entries].sort((a, b) => (a.code === b.code ? (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0) : a.code < b.code ? -1 : 1));
+  const result = await sql<{ id: string | null }>`
+    select ledger_post_v1(
+      ${t.id}::uuid, ${t.account_id}::uuid, ${t.environment}::text, ${t.key}::text, ${t.kind}::text,
+      ${t.resource_type}::text, ${t.resource_id}::uuid, ${t.invoice_id}::uuid, ${t.customer_id}::uuid, ${t.created_at}::timestamptz,
+      ${textArrayLiteral(ordered.map((e) => e.id))}::uuid[], ${textArrayLiteral(ordered.map((e) => e.code))}::text[],
+      ${textArrayLiteral(ordered.map((e) => e.currency))}::text[], ${textArrayLiteral(ordered.map((e) => e.newAccountId))}::uuid[],
+      ${ordered.map((e) => e.customerId)}::uuid[], ${plainArrayLiteral(ordered.map((e) => e.amount))}::numeric[]
+    ) as id`.execute(ex);
+  return result.rows[0]!.id;
 }
 
 export async function findTransactionByKey(ex: Executor, tenant: Tenant, key: string): Promise<LedgerTransactionRow | undefined> {
@@ -95,29 +52,6 @@ export async function findTransactionByKey(ex: Executor, tenant: Tenant, key: st
     .where(forTenant(tenant))
     .where('key', '=', key)
     .executeTakeFirst();
-}
-
-/** The ledger accounts of these codes and currencies, made on first use; by `code currency`. */
-export async function ensureAccounts(ex: Executor, tenant: Tenant, rows: LedgerAccountRow[]): Promise<Map<string, string>> {
-  if (rows.length === 0) return new Map();
-  // One row per account, in one order: two postings making the same accounts at once wait on each other, never deadlock.
-  const unique = [...new Map(rows.map((r) => [`${r.code} ${r.currency}`, r])).values()].sort((a, b) => (a.code === b.code ? (a.currency < b.currency ? -1 : 1) : a.code < b.code ? -1 : 1));
-  await ex
-    .insertInto('ledger_accounts')
-    .values(unique)
-    .onConflict((oc) => oc.columns(['account_id', 'environment', 'code', 'currency']).doNothing())
-    .execute();
-  const found = await ex
-    .selectFrom('ledger_accounts')
-    .select(['id', 'code', 'currency'])
-    .where(forTenant(tenant))
-    .where('code', 'in', rows.map((r) => r.code))
-    .execute();
-  return new Map(found.map((r) => [`${r.code} ${r.currency}`, r.id]));
-}
-
-export async function insertEntries(ex: Executor, rows: LedgerEntryRow[]): Promise<void> {
-  if (rows.length > 0) await ex.insertInto('ledger_entries').values(rows).execute();
 }
 
 export interface EntryLine {
