@@ -51,3 +51,29 @@ export const htmlResponse = (description: string) => ({ description, content: { 
 export function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
   return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow').send(html);
 }
+
+/**
+ * Adds origins to directives of the CSP helmet set on this answer (a page that loads a payment
+ * processor's library): each directive keeps what it had and gains these sources.
+ */
+export function allowPageSources(reply: FastifyReply, sources: Record<string, string[]>): void {
+  const header = reply.getHeader('content-security-policy');
+  if (typeof header !== 'string') throw new Error('allowPageSources: the page has no Content-Security-Policy to extend');
+  const directives = new Map(
+    header
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...values] = d.split(/\s+/);
+        return [name!, values] as const;
+      }),
+  );
+  for (const [camel, extra] of Object.entries(sources)) {
+    if (extra.length === 0) continue;
+    const name = camel.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    const values = (directives.get(name) ?? []).filter((v) => v !== "'none'");
+    directives.set(name, [...values, ...extra.filter((v) => !values.includes(v))]);
+  }
+  reply.header('content-security-policy', [...directives].map(([name, values]) => [name, ...values].join(' ')).join(';'));
+}

@@ -11899,6 +11899,35 @@ export interface operations {
                         failureCode: string | null;
                         method: "pix" | "boleto" | "card" | "crypto";
                         network?: "main" | "test";
+                        /** @description Live card, creation answer only: what the connected processor's browser library needs to complete the charge (the API's nextAction). */
+                        nextAction?: {
+                            /** ClientActionAmount */
+                            amount: {
+                                /** @description ISO 4217 code. */
+                                currency: string;
+                                /** @description The amount in the currency's minor unit (cents for BRL). */
+                                value: number;
+                            };
+                            /** @description Public key, safe for the browser. */
+                            clientKey: string;
+                            /** @enum {string} */
+                            countryCode: "BR";
+                            environment: "live" | "live-us" | "live-au" | "live-nea" | "live-in";
+                            /** @enum {string} */
+                            locale: "pt-BR";
+                            session: {
+                                id: string;
+                                /** @description Not to be stored or logged. */
+                                sessionData: string;
+                            };
+                            /** @enum {string} */
+                            type: "processor_a_session";
+                        } | {
+                            clientSecret: string;
+                            publishableKey: string;
+                            /** @enum {string} */
+                            type: "processor_b_payment_intent";
+                        };
                         /** Format: uuid */
                         paymentId: string;
                         pixExpiresAt?: string | null;
@@ -12038,6 +12067,35 @@ export interface operations {
                             failureCode: string | null;
                             method: "pix" | "boleto" | "card" | "crypto";
                             network?: "main" | "test";
+                            /** @description Live card, creation answer only: what the connected processor's browser library needs to complete the charge (the API's nextAction). */
+                            nextAction?: {
+                                /** ClientActionAmount */
+                                amount: {
+                                    /** @description ISO 4217 code. */
+                                    currency: string;
+                                    /** @description The amount in the currency's minor unit (cents for BRL). */
+                                    value: number;
+                                };
+                                /** @description Public key, safe for the browser. */
+                                clientKey: string;
+                                /** @enum {string} */
+                                countryCode: "BR";
+                                environment: "live" | "live-us" | "live-au" | "live-nea" | "live-in";
+                                /** @enum {string} */
+                                locale: "pt-BR";
+                                session: {
+                                    id: string;
+                                    /** @description Not to be stored or logged. */
+                                    sessionData: string;
+                                };
+                                /** @enum {string} */
+                                type: "processor_a_session";
+                            } | {
+                                clientSecret: string;
+                                publishableKey: string;
+                                /** @enum {string} */
+                                type: "processor_b_payment_intent";
+                            };
                             /** Format: uuid */
                             paymentId: string;
                             pixExpiresAt?: string | null;

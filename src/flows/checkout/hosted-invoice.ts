@@ -6,9 +6,9 @@
 import type { Environment } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
 import { listInvoiceLines, toInvoiceView, type InvoiceStatus } from '../../modules/invoices/index.ts';
-import type { PaymentMethod } from '../../modules/payments/index.ts';
+import { payOptionsFor, type CardForm, type PaymentMethod } from '../../modules/payments/index.ts';
 import { resolveInvoiceLink, type InvoiceLink } from './invoice-link.ts';
-import { acceptedMethods, receiptOf, usableReturnUrl, type Receipt } from './pay.ts';
+import { receiptOf, usableReturnUrl, type Receipt } from './pay.ts';
 
 export interface HostedInvoice {
   accountName: string;
@@ -27,6 +27,8 @@ export interface HostedInvoice {
   amountDue: string;
   /** Open invoices: the methods the buyer may pick (none in production until a provider is connected). */
   methods: PaymentMethod[];
+  /** Open invoices payable by card: the sandbox form or the connected processor's own. */
+  cardForm: CardForm | null;
   /** The invoice's cancelUrl when the page may link to it. */
   cancelUrl: string | null;
   /** Paid invoices: what paid it and the deliverables' download links (paths on this service). */
@@ -42,6 +44,7 @@ export async function findHostedInvoice(ex: Executor, link: InvoiceLink): Promis
   if (!linked || linked.invoice.status === 'draft') return null;
   const { account, invoice: row } = linked;
   const view = toInvoiceView(row, await listInvoiceLines(ex, row), '');
+  const options = row.status === 'open' ? await payOptionsFor(ex, { accountId: row.account_id, environment: row.environment }, row.currency) : { methods: [], cardForm: null };
   return {
     accountName: account.name,
     supportEmail: account.supportEmail,
@@ -57,7 +60,8 @@ export async function findHostedInvoice(ex: Executor, link: InvoiceLink): Promis
     tax: view.tax,
     total: view.total,
     amountDue: view.amountDue,
-    methods: row.status === 'open' ? acceptedMethods(row.environment, row.currency) : [],
+    methods: options.methods,
+    cardForm: options.cardForm,
     cancelUrl: row.status === 'open' ? usableReturnUrl(row.cancel_url, row.environment) : null,
     receipt: row.status === 'paid' ? await receiptOf(ex, row) : null,
   };

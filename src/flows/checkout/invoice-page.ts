@@ -22,6 +22,7 @@ import type { HostedInvoice } from './hosted-invoice.ts';
 import { DEFAULT_PAGE_LOCALE, formatAmount, type PageLocale } from '../../http/page-locale.ts';
 import { pageAsset, pageTemplate, styleHash } from '../../http/page-templates.ts';
 import { INVOICE_PAGE_TEXT as TEXT } from './invoice-page.text.ts';
+import { cardLibraryOf } from './card-libraries.ts';
 
 const STYLES = pageAsset(new URL('./assets/invoice-page.css', import.meta.url));
 const PAY_SCRIPT = pageAsset(new URL('./assets/pay.js', import.meta.url));
@@ -51,6 +52,8 @@ interface PageData {
   total: string;
   pay: { methods: Array<{ method: PaymentMethod; label: string }>; cancelUrl: string | null; open: boolean } | null;
   receipt: { amount: string; paidOn: string; method: string; downloads: string[] } | null;
+  /** A live processor's card form: its library's files, and whether the page draws the pay button (Adyen's component has its own). */
+  liveCard: { processor: string; environment: string; scripts: string[]; styles: string[]; payButton: boolean } | null;
   nonce: string;
   script: string;
   pageText: string;
@@ -109,11 +112,19 @@ export function renderInvoicePage(invoice: HostedInvoice, locale: PageLocale = D
           downloads: invoice.receipt.downloads,
         }
       : null,
+    liveCard: liveCardOf(invoice),
     nonce,
     script: PAY_SCRIPT,
     // A JSON data block, never executed: "<" is escaped so no text can close the element.
     pageText: JSON.stringify(pageText).replace(/</g, '\\u003c'),
   });
+}
+
+function liveCardOf(invoice: HostedInvoice): PageData['liveCard'] {
+  const library = invoice.methods.includes('card') ? cardLibraryOf(invoice.cardForm) : null;
+  if (!library || !invoice.cardForm || invoice.cardForm.kind === 'sandbox') return null;
+  const environment = invoice.cardForm.kind === 'processor_a' ? invoice.cardForm.environment : '';
+  return { processor: invoice.cardForm.kind, environment, scripts: library.scripts, styles: library.styles, payButton: invoice.cardForm.kind === 'processor_b' };
 }
 
 export function renderNotFoundPage(locale: PageLocale = 'en'): string {

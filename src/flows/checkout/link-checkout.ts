@@ -28,9 +28,9 @@ import {
   type InvoiceView,
 } from '../../modules/invoices/index.ts';
 import { findAccountLinkOffer } from '../../modules/catalog/index.ts';
-import type { PaymentMethod } from '../../modules/payments/index.ts';
+import { payOptionsFor, type PaymentMethod } from '../../modules/payments/index.ts';
 import { createSubscription } from '../subscriptions/index.ts';
-import { acceptedMethods, keylessContext } from './pay.ts';
+import { keylessContext } from './pay.ts';
 
 export interface PaymentLinkOffer {
   ctx: UseCaseContext;
@@ -93,7 +93,7 @@ export async function openPaymentLink(ex: Executor, slug: string, linkId: string
     unitPrice,
     // The amount the invoice's line will have.
     amount: lineAmount({ quantity, unitPrice }, product.currency),
-    paymentMethods: acceptedMethods(environment, product.currency),
+    paymentMethods: (await payOptionsFor(ex, { accountId: account.id, environment }, product.currency)).methods,
     successUrl: link.success_url,
     cancelUrl: link.cancel_url,
   };

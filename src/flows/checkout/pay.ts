@@ -21,14 +21,14 @@ import {
   findConfirmedPayment,
   findLatestPayment,
   itfBarcodePngBase64,
+  payOptionsFor,
   toPaymentView,
+  type CardNextAction,
   type PaymentView,
   type PaymentMethod,
   type PaymentStatus,
 } from '../../modules/payments/index.ts';
 import { resolveInvoiceLink, type InvoiceLink, type LinkedInvoice } from './invoice-link.ts';
-
-export const PAY_METHODS: readonly PaymentMethod[] = ['pix', 'boleto', 'card', 'crypto'];
 
 /** The charge as the page needs it: what to show for its method, never another payer's data. */
 export interface CheckoutPayment {
@@ -54,6 +54,8 @@ export interface CheckoutPayment {
   clientSecret?: string;
   /** Creation answer only: the crypto widget's single-use token. */
   chargeToken?: string;
+  /** Live card, creation answer only: what the processor's browser library needs (the API's nextAction). */
+  nextAction?: CardNextAction;
 }
 
 export interface CheckoutStatus {
@@ -63,12 +65,6 @@ export interface CheckoutStatus {
   payment: CheckoutPayment | null;
   /** Once paid: the invoice's successUrl when it may be used, else null (the page shows its receipt). */
   successUrl: string | null;
-}
-
-/** The methods a buyer may pick: every method in sandbox (Pix and boleto for BRL only); none in production until a provider is connected. */
-export function acceptedMethods(environment: Environment, currency: string): PaymentMethod[] {
-  if (environment !== 'sandbox') return [];
-  return PAY_METHODS.filter((method) => currency === 'BRL' || (method !== 'pix' && method !== 'boleto'));
 }
 
 /**
@@ -119,7 +115,7 @@ function notPayable(invoice: InvoiceRow): AppError {
 export async function payHostedInvoice(tx: Tx, link: InvoiceLink, method: PaymentMethod, now: Date, baseUrl: string): Promise<CheckoutPayment> {
   const { invoice } = await findLinkedInvoice(tx, link);
   if (invoice.status !== 'open') throw notPayable(invoice);
-  const accepted = acceptedMethods(invoice.environment, invoice.currency);
+  const { methods: accepted } = await payOptionsFor(tx, tenantOf(invoice), invoice.currency);
   if (!accepted.includes(method)) {
     if (accepted.length === 0) {
       throw new AppError('provider_not_configured', 'This seller cannot take payments online yet. Contact the seller to pay this invoice.');
@@ -131,6 +127,8 @@ export async function payHostedInvoice(tx: Tx, link: InvoiceLink, method: Paymen
   const created = await createCharge(tx, ctx, invoice.id, { method });
   const view = await toCheckoutPayment(created);
   if (created.clientSecret) view.clientSecret = created.clientSecret;
+  // A live card form completes the charge with the processor's browser library.
+  if (created.nextAction && created.provider !== 'sandbox') view.nextAction = created.nextAction;
   if (created.chargeToken) view.chargeToken = created.chargeToken;
   return view;
 }

@@ -3,12 +3,13 @@
 // own encapsulated scope; the JSON actions keep the API's headers).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { htmlResponse, registerPageSecurity, sendPage } from '../../http/pages.ts';
+import { allowPageSources, htmlResponse, registerPageSecurity, sendPage } from '../../http/pages.ts';
 import { DateTime, errorResponses, Nullable } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { hasUnstorableString } from '../../http/validation.ts';
 import { InvoiceStatusSchema as InvoiceStatus } from '../../modules/invoices/index.ts';
-import { PaymentMethodSchema, PaymentStatusSchema } from '../../modules/payments/index.ts';
+import { PaymentMethodSchema, PaymentStatusSchema, paymentSchemas } from '../../modules/payments/index.ts';
+import { cardLibraryOf } from './card-libraries.ts';
 import { findHostedInvoice } from './hosted-invoice.ts';
 import { PAGE_STYLE_HASH, renderInvoicePage, renderNotFoundPage } from './invoice-page.ts';
 import { pageLocale } from '../../http/page-locale.ts';
@@ -40,6 +41,10 @@ const CheckoutPayment = Type.Object(
     sandboxConfirmUrl: Type.Optional(Type.String({ description: 'Sandbox, pending: the page whose button confirms the charge.' })),
     clientSecret: Type.Optional(Type.String({ description: 'Card, creation answer only: the credential of POST /pay/sandbox/cards/{paymentID}.' })),
     chargeToken: Type.Optional(Type.String({ description: 'Crypto, creation answer only: the single-use token of the payment widget.' })),
+    nextAction: Type.Optional({
+      ...paymentSchemas.PaymentNextAction,
+      description: "Live card, creation answer only: what the connected processor's browser library needs to complete the charge (the API's nextAction).",
+    }),
   },
   { description: "A charge of the hosted invoice, as the buyer's page shows it." },
 );
@@ -93,6 +98,9 @@ export function registerCheckoutRoutes(app: App, deps: AppDeps): void {
         const invoice = unreadable ? null : await findHostedInvoice(deps.db, { slug, invoiceId: invoiceID, token: request.query.token });
         reply.header('content-language', locale).header('vary', 'accept-language');
         if (!invoice) return sendPage(reply, 404, renderNotFoundPage(locale));
+        // A live card form loads its processor's library: exactly its origins join the policy.
+        const library = invoice.methods.includes('card') ? cardLibraryOf(invoice.cardForm) : null;
+        if (library) allowPageSources(reply, library.csp);
         return sendPage(reply, 200, renderInvoicePage(invoice, locale, reply.cspNonce.script));
       },
     );

@@ -92,6 +92,9 @@ const paymentFields = {
   settlementNetwork: Type.Optional(SettlementNetwork),
 };
 
+/** The interface's PaymentNextAction union. */
+export const PaymentNextAction = Type.Union([CardSessionAction, CardPaymentAction]);
+
 export const Payment = Type.Object({ ...paymentFields, payer: Nullable(Payer) }, { title: 'Payment' });
 
 export const CreatedCharge = Type.Object(
@@ -102,7 +105,7 @@ export const CreatedCharge = Type.Object(
     chargeToken: Type.Optional(Type.String({ description: 'Crypto: single-use token for the payment widget. Charge-creation response only.' })),
     clientSecret: Type.Optional(Type.String({ description: 'Card: temporary secret to confirm the charge in the browser. Charge-creation response only.' })),
     publishableKey: Type.Optional(Type.String({ description: "Card: the account's publishable key, paired with clientSecret." })),
-    nextAction: Type.Optional(Type.Union([CardSessionAction, CardPaymentAction], { description: "Card: what the browser needs, by the account's cardProcessor." })),
+    nextAction: Type.Optional({ ...PaymentNextAction, description: "Card: what the browser needs, by the account's cardProcessor." }),
   },
   { title: 'CreatedCharge' },
 );

@@ -85,11 +85,66 @@
       $('crypto-network').textContent = payment.network === 'test' ? text.testNetwork : text.mainNetwork;
       $('crypto-settlement').textContent = (payment.settlementAsset || '') + ' / ' + (payment.settlementNetwork || '');
       say('');
+    } else if (live) {
+      say('');
+      if (payment.nextAction) mountLiveCard(payment).catch((error) => fail(text.failed + ' ' + ((error && error.message) || '')));
     } else {
       say('');
       $('card-number').focus();
     }
   };
+
+  // A live processor serves card: its own browser library takes the card (the number never reaches
+  // this service). The charge's nextAction says which: processor_b (Stripe.js: a card Element, then
+  // confirmCardPayment with the charge's client secret) or processor_a (Adyen Web: the card
+  // Component of the charge's Checkout session, with its own pay button). The processor's webhook
+  // confirms the charge; the page polls until the invoice is paid.
+  const live = $('card-live');
+  let liveConfirm = null;
+  const mountLiveCard = async (payment) => {
+    const action = payment.nextAction;
+    const element = $('card-element');
+    element.textContent = '';
+    liveConfirm = null;
+    if (action.type === 'processor_b_payment_intent') {
+      const stripe = globalThis.Stripe(action.publishableKey, { locale: text.locale === 'pt-BR' ? 'pt-BR' : 'en' });
+      const card = stripe.elements().create('card');
+      card.mount(element);
+      liveConfirm = async () => {
+        const result = await stripe.confirmCardPayment(action.clientSecret, { payment_method: { card } });
+        if (result.error) {
+          current.status = 'failed';
+          fail((text.declines && text.declines[result.error.decline_code || result.error.code]) || result.error.message || text.declined);
+          return;
+        }
+        say(text.processing);
+        await refresh(false);
+      };
+    } else if (action.type === 'processor_a_session') {
+      const checkout = await globalThis.AdyenCheckout({
+        environment: live.dataset.environment,
+        clientKey: action.clientKey,
+        session: action.session,
+        locale: action.locale,
+        countryCode: action.countryCode,
+        amount: action.amount,
+        onPaymentCompleted: (result) => {
+          if (result && (result.resultCode === 'Refused' || result.resultCode === 'Error')) { current.status = 'failed'; fail(text.declined); return; }
+          say(text.processing);
+          refresh(false);
+        },
+        onError: (error) => fail(text.failed + ' ' + ((error && error.message) || '')),
+      });
+      checkout.create('card').mount(element);
+    }
+  };
+  const livePay = $('card-live-pay');
+  if (livePay) livePay.addEventListener('click', async () => {
+    if (busy || !liveConfirm) return;
+    fail('');
+    setBusy(true);
+    try { await liveConfirm(); } finally { setBusy(false); }
+  });
 
   const pay = async (method) => {
     const body = JSON.stringify({ token, method });
@@ -142,7 +197,7 @@
     });
   }
 
-  $('card-form').addEventListener('submit', async (event) => {
+  if ($('card-form')) $('card-form').addEventListener('submit', async (event) => {
     event.preventDefault();
     if (busy) return;
     fail('');
