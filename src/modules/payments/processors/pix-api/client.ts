@@ -91,6 +91,11 @@ function transportError(error: unknown): ProcessorError {
   if (TLS_REFUSAL.test(code)) {
     return new ProcessorError('provider_rejected', 'The TLS handshake with the Pix PSP failed: check the certificate and key.', code);
   }
+  if (code === 'UND_ERR_SOCKET') {
+    // Under TLS 1.3 a PSP refusing the client certificate just closes the connection after the
+    // handshake: from here it looks like any dropped connection.
+    return new ProcessorError('provider_unavailable', 'The Pix PSP closed the connection: it may refuse the client certificate, or be failing.', code);
+  }
   return new ProcessorError('provider_unavailable', 'The Pix PSP could not be reached.', code || null);
 }
 
