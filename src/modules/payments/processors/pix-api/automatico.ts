@@ -160,12 +160,14 @@ interface WireCobR {
   tentativas?: { status: string; rejeicao?: { codigo?: string } }[];
 }
 
-/** Rejection codes of a recurring charge (the Pix message catalogue's) with a closer failure code. */
+/**
+ * Rejection codes of a recurring charge or of one of its attempts (the document's enum, from the Pix
+ * message catalogue) that have a closer failure code; every other one is `card_declined`.
+ */
 const COBR_REJECTIONS: Record<string, ProcessorFailureCode> = {
-  AM04: 'insufficient_funds', // InsufficientFunds (ISO 20022), on a tentativa
-  AC05: 'do_not_honor', // closed debtor account
-  AC06: 'do_not_honor', // blocked account
-  MD01: 'mandate_revoked', // no mandate
+  AC05: 'do_not_honor', // closed payer account (ISO 20022 ClosedDebtorAccountNumber)
+  AC06: 'do_not_honor', // blocked payer account (BlockedAccount)
+  AM02: 'do_not_honor', // amount not allowed, above what the payer authorized (NotAllowedAmount)
 };
 
 /** What a recurring charge read from the PSP means. */
