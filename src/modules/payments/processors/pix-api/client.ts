@@ -5,12 +5,10 @@ import { createHash } from 'node:crypto';
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import { ProcessorError, type ProcessorConnection } from '../types.ts';
 
-/** Scopes asked for the token: what the adapter and Pix Automático call (the standard's names). */
-export const PIX_SCOPES = [
-  'cob.write', 'cob.read', 'cobv.write', 'cobv.read', 'pix.read', 'pix.write',
-  'webhook.read', 'webhook.write', 'rec.read', 'rec.write', 'solicrec.read', 'solicrec.write',
-  'cobr.read', 'cobr.write', 'webhookrec.read', 'webhookrec.write', 'webhookcobr.read', 'webhookcobr.write',
-].join(' ');
+/** Scopes of charges, refunds and the webhook (the standard's names): every PSP grants these. */
+export const PIX_CORE_SCOPES = 'cob.write cob.read cobv.write cobv.read pix.write pix.read webhook.write webhook.read';
+/** Pix Automático's, asked for too; a PSP without it refusing them (`invalid_scope`) gets the core ones alone. */
+export const PIX_SCOPES = `${PIX_CORE_SCOPES} rec.write rec.read solicrec.write solicrec.read cobr.write cobr.read webhookrec.write webhookrec.read webhookcobr.write webhookcobr.read`;
 
 /** A token is renewed this long before the PSP says it expires (clock skew, slow requests). */
 const TOKEN_MARGIN_MS = 60_000;
@@ -131,27 +129,35 @@ async function send(dispatcher: Dispatcher, url: string, options: { method: stri
   return { status: response.statusCode, body };
 }
 
-async function token(connection: ProcessorConnection, key: string, timeoutMs: number, now: number): Promise<string> {
-  const cached = tokens.get(key);
-  if (cached && cached.expiresAt > now) return cached.value;
-  const c = connection.credentials;
-  const basic = Buffer.from(`${c.clientId}:${c.clientSecret}`, 'utf8').toString('base64');
-  const answer = await send(
+async function requestToken(connection: ProcessorConnection, key: string, scope: string, timeoutMs: number): Promise<PixAnswer> {
+  const basic = Buffer.from(`${credential(connection, 'clientId')}:${credential(connection, 'clientSecret')}`, 'utf8').toString('base64');
+  return send(
     agentFor(connection, key),
     tokenUrlOf(connection),
     {
       method: 'POST',
       headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', scope: PIX_SCOPES }).toString(),
+      body: new URLSearchParams({ grant_type: 'client_credentials', scope }).toString(),
     },
     timeoutMs,
   );
+}
+
+function oauthError(answer: PixAnswer): string | null {
+  const error = (answer.body as { error?: unknown } | undefined)?.error;
+  return typeof error === 'string' ? error : null;
+}
+
+async function token(connection: ProcessorConnection, key: string, timeoutMs: number, now: number): Promise<string> {
+  const cached = tokens.get(key);
+  if (cached && cached.expiresAt > now) return cached.value;
+  let answer = await requestToken(connection, key, PIX_SCOPES, timeoutMs);
+  if (answer.status === 400 && oauthError(answer) === 'invalid_scope') answer = await requestToken(connection, key, PIX_CORE_SCOPES, timeoutMs);
   const body = answer.body as { access_token?: unknown; expires_in?: unknown } | undefined;
   if (answer.status !== 200 || typeof body?.access_token !== 'string') {
     // 400/401 from a token endpoint is a credentials problem (RFC 6749 `invalid_client`).
     if (answer.status >= 500) throw answerError(answer.status, answer.body);
-    const oauthCode = (answer.body as { error?: string } | undefined)?.error ?? String(answer.status);
-    throw new ProcessorError('provider_rejected', 'The Pix PSP refused the client credentials.', oauthCode);
+    throw new ProcessorError('provider_rejected', 'The Pix PSP refused the client credentials.', oauthError(answer) ?? String(answer.status));
   }
   const lifetimeMs = (typeof body.expires_in === 'number' ? body.expires_in : Number(body.expires_in ?? 0)) * 1000;
   tokens.set(key, { value: body.access_token, expiresAt: now + Math.max(0, lifetimeMs - TOKEN_MARGIN_MS) });

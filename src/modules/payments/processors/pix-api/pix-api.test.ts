@@ -123,6 +123,17 @@ describe('mTLS and OAuth2', () => {
     expectNoViolations();
   });
 
+  test('a PSP without Pix Automático refusing its scopes: the token is asked again with the core scopes', async () => {
+    const before = t.mock.requests.length;
+    t.psp.override = (request) =>
+      request.path === '/oauth/token' && String((request.body as { scope?: string }).scope).includes('rec.write') ? { status: 400, body: { error: 'invalid_scope' } } : null;
+    await adapter.check(t.connection());
+    const scopes = t.mock.requests.slice(before).filter((r) => r.path === '/api/oauth/token').map((r) => (r.body as { scope: string }).scope);
+    expect(scopes).toHaveLength(2);
+    expect(scopes[1]!.split(' ').sort()).toEqual(['cob.read', 'cob.write', 'cobv.read', 'cobv.write', 'pix.read', 'pix.write', 'webhook.read', 'webhook.write']);
+    expectNoViolations();
+  });
+
   test('5xx: provider_unavailable', async () => {
     t.psp.override = (request) => (request.path.startsWith('/webhook') ? { status: 503, body: { title: 'Serviço indisponível', status: 503 } } : null);
     const error = await rejection(adapter.check(t.connection()));
