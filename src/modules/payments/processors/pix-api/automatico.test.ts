@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ProcessorError } from '../types.ts';
 import {
   authorizationStatusOf,
+  createPixApiAdapter,
+  parseRecurrenceCallback,
   cancelRecurrence,
   createRecurrence,
   createRecurringCharge,
@@ -201,6 +203,35 @@ describe('recurring charges', () => {
     expect(await retrieveRecurringCharge(connection, rejected.providerId, TIMEOUT)).toMatchObject({ kind: 'charge.failed', failureCode: 'do_not_honor' });
 
     expect(await retrieveRecurringCharge(connection, 'C'.repeat(35), TIMEOUT)).toMatchObject({ kind: 'ignored' });
+    expectNoViolations();
+  });
+});
+
+describe('Pix Automático callbacks, read back', () => {
+  const adapter = createPixApiAdapter({ timeoutMs: TIMEOUT });
+  const body = (value: unknown) => Buffer.from(JSON.stringify(value));
+
+  test('{webhookUrl}/cobr: each txid read back, events from the read, whatever the callback claims', async () => {
+    const connection = t.connection();
+    const { recurrenceId } = await createRecurrence(connection, recurrenceRequest(), TIMEOUT);
+    const created = await createRecurringCharge(connection, recurringChargeRequest(recurrenceId), TIMEOUT);
+    const claim = { cobsr: [{ idRec: recurrenceId, txid: created.providerId, status: 'CONCLUIDA', atualizacao: [] }, { txid: 'D'.repeat(35), status: 'CONCLUIDA', atualizacao: [] }] };
+    const events = await adapter.parseWebhook(connection, { headers: {}, rawBody: body(claim), subpath: '/cobr' });
+    // The PSP says CRIADA (not paid) and knows no second charge: nothing is confirmed.
+    expect(events.map((e) => e.kind)).toEqual(['ignored', 'ignored']);
+    expect(t.mock.requests.some((r) => r.method === 'GET' && r.path === `/api/cobr/${created.providerId}`)).toBe(true);
+    const bad = await adapter.parseWebhook(connection, { headers: {}, rawBody: body({ pix: [] }), subpath: '/cobr' }).catch((e: unknown) => e);
+    expect((bad as ProcessorError).code).toBe('invalid_signature');
+    expectNoViolations();
+  });
+
+  test('{webhookUrl}/rec: the recurrence read back (refused, revoked) for the subscriptions flow', async () => {
+    const connection = t.connection();
+    const { recurrenceId } = await createRecurrence(connection, recurrenceRequest(), TIMEOUT);
+    t.psp.recurrences.get(recurrenceId)!.status = 'REJEITADA';
+    const claim = body({ recs: [{ idRec: recurrenceId, status: 'APROVADA', atualizacao: [] }, { idRec: 'RN1234567820261127zzzzzzzzzzz', status: 'APROVADA', atualizacao: [] }] });
+    expect(await parseRecurrenceCallback(connection, claim, TIMEOUT)).toEqual([expect.objectContaining({ recurrenceId, state: 'refused', failureCode: 'mandate_refused' })]);
+    expect(await adapter.parseWebhook(connection, { headers: {}, rawBody: claim, subpath: '/rec' })).toEqual([expect.objectContaining({ kind: 'ignored' })]);
     expectNoViolations();
   });
 });

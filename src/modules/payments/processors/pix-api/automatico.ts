@@ -238,3 +238,44 @@ export async function registerRecurrenceWebhooks(connection: ProcessorConnection
   await pixCallOk(connection, { method: 'PUT', path: '/webhookrec', body: { webhookUrl: connection.webhookUrl } }, timeoutMs);
   await pixCallOk(connection, { method: 'PUT', path: '/webhookcobr', body: { webhookUrl: connection.webhookUrl } }, timeoutMs);
 }
+
+function callbackList(rawBody: Buffer, field: 'recs' | 'cobsr'): Record<string, unknown>[] {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw new ProcessorError('invalid_signature', 'The Pix Automático callback is not JSON.', 'body');
+  }
+  const list = (body as Record<string, unknown> | null)?.[field];
+  if (!Array.isArray(list) || list.some((item) => typeof item !== 'object' || item === null)) {
+    throw new ProcessorError('invalid_signature', `The Pix Automático callback is not the standard's {${field}: [...]}.`, 'body');
+  }
+  return list as Record<string, unknown>[];
+}
+
+/**
+ * The PSP's callback on recurring charges (`POST {webhookUrl}/cobr`, `{cobsr: [...]}`), like the Pix
+ * callback only a hint: each txid is read back (`GET /cobr/{txid}`) and the events come from that read.
+ */
+export async function parseRecurringChargeCallback(connection: ProcessorConnection, rawBody: Buffer, timeoutMs: number): Promise<ProcessorEvent[]> {
+  const txids = new Set(callbackList(rawBody, 'cobsr').map((item) => item.txid).filter((txid): txid is string => typeof txid === 'string' && /^[a-zA-Z0-9]{26,35}$/.test(txid)));
+  const events: ProcessorEvent[] = [];
+  for (const txid of txids) events.push(await retrieveRecurringCharge(connection, txid, timeoutMs));
+  return events;
+}
+
+/**
+ * The PSP's callback on recurrences (`POST {webhookUrl}/rec`, `{recs: [...]}`): each idRec read back
+ * (`GET /rec/{idRec}`); a recurrence the PSP does not know is left out.
+ */
+export async function parseRecurrenceCallback(connection: ProcessorConnection, rawBody: Buffer, timeoutMs: number): Promise<RecurrenceStatus[]> {
+  const ids = new Set(callbackList(rawBody, 'recs').map((item) => item.idRec).filter((id): id is string => typeof id === 'string' && /^[a-zA-Z0-9]{29}$/.test(id)));
+  const statuses: RecurrenceStatus[] = [];
+  for (const id of ids) {
+    const answer = await pixCall(connection, { method: 'GET', path: `/rec/${id}` }, timeoutMs);
+    if (answer.status === 404) continue;
+    if (answer.status !== 200) throw answerError(answer.status, answer.body);
+    statuses.push(recurrenceStatusOf(answer.body as WireRec));
+  }
+  return statuses;
+}

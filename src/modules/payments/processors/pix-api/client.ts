@@ -34,12 +34,24 @@ interface CachedToken {
 // Keyed by a digest of the connection's id and credentials: saving new credentials starts afresh.
 const agents = new Map<string, Agent>();
 const tokens = new Map<string, CachedToken>();
+/** Token requests under way: concurrent calls of one connection share one. */
+const pendingTokens = new Map<string, Promise<string>>();
+/** The key each connection id last used: new credentials close the old agent. */
+const keyOfConnection = new Map<string, string>();
 
 function cacheKey(connection: ProcessorConnection): string {
   const c = connection.credentials;
-  return createHash('sha256')
+  const key = createHash('sha256')
     .update([connection.id, c.baseUrl, c.clientId, c.clientSecret, c.certificate, c.privateKey, c.caCertificate ?? '', c.tokenUrl ?? ''].join('\u0000'))
     .digest('hex');
+  const previous = keyOfConnection.get(connection.id);
+  if (previous !== undefined && previous !== key) {
+    tokens.delete(previous);
+    void agents.get(previous)?.close();
+    agents.delete(previous);
+  }
+  keyOfConnection.set(connection.id, key);
+  return key;
 }
 
 function agentFor(connection: ProcessorConnection, key: string): Agent {
@@ -56,6 +68,7 @@ function agentFor(connection: ProcessorConnection, key: string): Agent {
 /** Drops the cached agent and token of every connection (tests; a process about to exit). */
 export async function resetPixClients(): Promise<void> {
   tokens.clear();
+  keyOfConnection.clear();
   const all = [...agents.values()];
   agents.clear();
   await Promise.all(all.map((agent) => agent.close()));
@@ -89,7 +102,7 @@ function transportError(error: unknown): ProcessorError {
   if (TLS_REFUSAL.test(code)) {
     return new ProcessorError('provider_rejected', 'The TLS handshake with the Pix PSP failed: check the certificate and key.', code);
   }
-  if (code === 'UND_ERR_SOCKET') {
+  if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE') {
     // Under TLS 1.3 a PSP refusing the client certificate just closes the connection after the
     // handshake: from here it looks like any dropped connection.
     return new ProcessorError('provider_unavailable', 'The Pix PSP closed the connection: it may refuse the client certificate, or be failing.', code);
@@ -151,6 +164,15 @@ function oauthError(answer: PixAnswer): string | null {
 async function token(connection: ProcessorConnection, key: string, timeoutMs: number, now: number): Promise<string> {
   const cached = tokens.get(key);
   if (cached && cached.expiresAt > now) return cached.value;
+  let pending = pendingTokens.get(key);
+  if (!pending) {
+    pending = newToken(connection, key, timeoutMs, now).finally(() => pendingTokens.delete(key));
+    pendingTokens.set(key, pending);
+  }
+  return pending;
+}
+
+async function newToken(connection: ProcessorConnection, key: string, timeoutMs: number, now: number): Promise<string> {
   let answer = await requestToken(connection, key, PIX_SCOPES, timeoutMs);
   if (answer.status === 400 && oauthError(answer) === 'invalid_scope') answer = await requestToken(connection, key, PIX_CORE_SCOPES, timeoutMs);
   const body = answer.body as { access_token?: unknown; expires_in?: unknown } | undefined;

@@ -58,6 +58,8 @@ export {
   recurrenceStatusOf,
   authorizationStatusOf,
   recurringChargeEventOf,
+  parseRecurrenceCallback,
+  parseRecurringChargeCallback,
   type RecurrenceRequest,
   type RecurrenceStatus,
   type AuthorizationRequest,

@@ -73,7 +73,7 @@ describe('mTLS and OAuth2', () => {
     const connection = t.connection({ certificate: t.certs.strangerCert, privateKey: t.certs.strangerKey });
     const error = await rejection(adapter.check(connection));
     expect(error.code).toBe('provider_unavailable');
-    expect(error.processorCode).toBe('UND_ERR_SOCKET');
+    expect(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']).toContain(error.processorCode);
     expect(error.message).toMatch(/client certificate/);
     expectNoViolations();
   });
@@ -118,6 +118,17 @@ describe('mTLS and OAuth2', () => {
       refused = true;
       return { status: 401, body: { type: 'https://pix.bcb.gov.br/api/v2/error/NaoAutorizado', title: 'Token expirado', status: 401 } };
     };
+    await adapter.check(connection);
+    expect(t.psp.tokensIssued).toBe(issued + 2);
+    expectNoViolations();
+  });
+
+  test('concurrent calls share one token request; new credentials for the connection start afresh', async () => {
+    const connection = t.connection();
+    const issued = t.psp.tokensIssued;
+    await Promise.all([adapter.check(connection), adapter.check(connection), adapter.check(connection)]);
+    expect(t.psp.tokensIssued).toBe(issued + 1);
+    expect((await rejection(adapter.check({ ...connection, credentials: { ...connection.credentials, clientSecret: 'wrong' } }))).code).toBe('provider_rejected');
     await adapter.check(connection);
     expect(t.psp.tokensIssued).toBe(issued + 2);
     expectNoViolations();

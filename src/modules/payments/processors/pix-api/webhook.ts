@@ -3,6 +3,7 @@
 // is only a hint: every charge it names is read back from the PSP, and the events come from that read.
 import type { ProcessorConnection, ProcessorEvent, ProcessorWebhookRequest } from '../types.ts';
 import { ProcessorError } from '../types.ts';
+import { parseRecurrenceCallback, parseRecurringChargeCallback } from './automatico.ts';
 import { eventOfCharge, readCharge, refundEventsOf } from './charges.ts';
 import type { WirePix } from './wire.ts';
 
@@ -21,6 +22,14 @@ function callbackPix(rawBody: Buffer): WirePix[] {
 }
 
 export async function parseWebhook(connection: ProcessorConnection, request: ProcessorWebhookRequest, timeoutMs: number): Promise<ProcessorEvent[]> {
+  // Pix Automático's callbacks come to the same URL under /cobr and /rec (see automatico.ts).
+  if (request.subpath === '/cobr') return parseRecurringChargeCallback(connection, request.rawBody, timeoutMs);
+  if (request.subpath === '/rec') {
+    // Recurrence states are not payment events: the subscriptions flow reads them with
+    // parseRecurrenceCallback. Reading them back here still refuses a malformed body.
+    const statuses = await parseRecurrenceCallback(connection, request.rawBody, timeoutMs);
+    return statuses.map((s) => ({ kind: 'ignored', eventId: `pix_api:rec:${s.recurrenceId}:${s.status}`, reason: 'a recurrence callback (parseRecurrenceCallback)' }));
+  }
   // The standard's PSPs append "/pix" to the registered URL; some are configured to call it bare.
   if (request.subpath !== '/pix' && request.subpath !== '' && request.subpath !== '/') {
     throw new ProcessorError('invalid_signature', `No Pix callback at ${request.subpath}.`, 'path');
