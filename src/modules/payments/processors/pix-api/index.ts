@@ -6,6 +6,14 @@ import { answerError, credential, pixCall, pixCallOk } from './client.ts';
 import { refund } from './refunds.ts';
 import { parseWebhook } from './webhook.ts';
 
+/**
+ * Credentials the adapter also reads when given: the PSP's CA (`caCertificate`, a homologation server
+ * or a private CA) and the token endpoint (`tokenUrl`, when not `{baseUrl}/oauth/token`). They are
+ * not in credentialFields, which the connections module requires one and all; accepting them needs an
+ * optional-fields list in the adapter contract.
+ */
+export const pixApiOptionalCredentialFields = ['caCertificate', 'tokenUrl'] as const;
+
 /** Used when the service does not say (ProcessorSettings.timeoutMs). */
 export const PIX_API_DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -19,9 +27,7 @@ export function createPixApiAdapter(settings: Pick<ProcessorSettings, 'timeoutMs
   return {
     name: 'pix_api',
     supportedMethods: ['pix'],
-    // caCertificate: optional, the PSP's CA when its server certificate is not publicly trusted.
-    // tokenUrl: optional, for PSPs whose OAuth endpoint is not {baseUrl}/oauth/token.
-    credentialFields: ['baseUrl', 'clientId', 'clientSecret', 'certificate', 'privateKey', 'pixKey', 'caCertificate', 'tokenUrl'],
+    credentialFields: ['baseUrl', 'clientId', 'clientSecret', 'certificate', 'privateKey', 'pixKey'],
     secretFields: ['clientSecret', 'privateKey'],
     async check(connection) {
       // A token (the credentials and the certificate) and a harmless read naming the Pix key: a

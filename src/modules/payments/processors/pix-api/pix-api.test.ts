@@ -406,7 +406,7 @@ describe('refunds', () => {
 test('the adapter declares pix only, its credential fields and its secrets', () => {
   expect(adapter.name).toBe('pix_api');
   expect(adapter.supportedMethods).toEqual(['pix']);
-  expect(adapter.credentialFields).toEqual(expect.arrayContaining(['baseUrl', 'clientId', 'clientSecret', 'certificate', 'privateKey', 'pixKey']));
+  expect(adapter.credentialFields).toEqual(['baseUrl', 'clientId', 'clientSecret', 'certificate', 'privateKey', 'pixKey']);
   expect(adapter.secretFields).toEqual(['clientSecret', 'privateKey']);
   expectNoViolations();
 });
