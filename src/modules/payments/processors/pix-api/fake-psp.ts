@@ -1,0 +1,193 @@
+// A small stateful PSP for the tests, answering what the Pix API standard's document describes after
+// the validating mock accepted the request: OAuth tokens, cob/cobv, Pix received, devoluções,
+// webhooks, and Pix Automático's rec/solicrec/cobr. Tests drive the payer's side (pay, refuse).
+import type { MockAnswer, MockRequest } from '../../../../../test/processor-mocks/validating-mock.ts';
+
+type Json = Record<string, unknown>;
+
+export interface FakePsp {
+  handle(request: MockRequest): Promise<MockAnswer>;
+  clientId: string;
+  clientSecret: string;
+  tokensIssued: number;
+  /** Answers the next matching requests with this instead (5xx, a refusal). */
+  override: ((request: MockRequest) => MockAnswer | null) | null;
+  delayMs: number;
+  /** Status a new devolução starts with. */
+  refundStatus: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
+  charges: Map<string, { kind: 'cob' | 'cobv'; cob: Json }>;
+  recurrences: Map<string, Json>;
+  solicitations: Map<string, Json>;
+  recurringCharges: Map<string, Json>;
+  webhooks: Map<string, string>;
+  /** The payer pays a charge: it becomes CONCLUIDA with one Pix; answers the endToEndId. */
+  pay(txid: string, valor?: string): string;
+  /** The payer's side writes a devolução of its own (MED) or the PSP settles one. */
+  addDevolucao(txid: string, devolucao: Json): void;
+}
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+let sequence = 0;
+
+function serial(length: number): string {
+  sequence += 1;
+  let n = sequence;
+  let out = '';
+  for (let i = 0; i < length; i++) {
+    out = ALNUM[n % ALNUM.length] + out;
+    n = Math.floor(n / ALNUM.length);
+  }
+  return out;
+}
+
+function yyyymmdd(date = new Date()): string {
+  return date.toISOString().slice(0, 10).replace(/-/g, '');
+}
+
+const problem = (status: number, type: string, title: string): MockAnswer => ({
+  status,
+  headers: { 'content-type': 'application/problem+json' },
+  body: { type: `https://pix.bcb.gov.br/api/v2/error/${type}`, title, status, detail: title },
+});
+
+export function createFakePsp(): FakePsp {
+  const tokens = new Set<string>();
+  const psp: FakePsp = {
+    clientId: 'client-id-1',
+    clientSecret: 'client-secret-1',
+    tokensIssued: 0,
+    override: null,
+    delayMs: 0,
+    refundStatus: 'EM_PROCESSAMENTO',
+    charges: new Map(),
+    recurrences: new Map(),
+    solicitations: new Map(),
+    recurringCharges: new Map(),
+    webhooks: new Map(),
+    pay(txid, valor) {
+      const charge = psp.charges.get(txid);
+      if (!charge) throw new Error(`no charge ${txid}`);
+      const endToEndId = `E12345678${yyyymmdd()}1200${serial(11)}`.slice(0, 32);
+      const amount = valor ?? (charge.cob.valor as { original: string }).original;
+      charge.cob.status = 'CONCLUIDA';
+      charge.cob.pix = [{ endToEndId, txid, valor: amount, horario: new Date().toISOString(), devolucoes: [] }];
+      return endToEndId;
+    },
+    addDevolucao(txid, devolucao) {
+      const pix = (psp.charges.get(txid)?.cob.pix as Json[] | undefined)?.[0];
+      if (!pix) throw new Error(`no pix on ${txid}`);
+      (pix.devolucoes as Json[]).push(devolucao);
+    },
+    async handle(request) {
+      if (psp.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, psp.delayMs));
+      const overridden = psp.override?.(request);
+      if (overridden) return overridden;
+      const { method, path } = request;
+      if (method === 'POST' && path === '/oauth/token') {
+        const expected = `Basic ${Buffer.from(`${psp.clientId}:${psp.clientSecret}`).toString('base64')}`;
+        const form = request.body as { grant_type?: string } | undefined;
+        if (request.headers.authorization !== expected) return { status: 401, body: { error: 'invalid_client' } };
+        if (form?.grant_type !== 'client_credentials') return { status: 400, body: { error: 'unsupported_grant_type' } };
+        psp.tokensIssued += 1;
+        const token = `token-${serial(8)}`;
+        tokens.add(token);
+        return { status: 200, body: { access_token: token, token_type: 'Bearer', expires_in: 3600, scope: 'cob.write cob.read' } };
+      }
+      const bearer = request.headers.authorization?.replace(/^Bearer /, '');
+      if (!bearer || !tokens.has(bearer)) return problem(401, 'NaoAutorizado', 'Token inválido');
+      const body = (request.body ?? {}) as Json;
+      const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
+      const [resource, id, sub, subId] = segments;
+
+      if ((resource === 'cob' || resource === 'cobv') && id) {
+        const existing = psp.charges.get(id);
+        if (method === 'PUT') {
+          if (existing) return problem(400, 'CobOperacaoInvalida', 'O txid informado já está em uso.');
+          const cob: Json = {
+            ...body,
+            txid: id,
+            revisao: 0,
+            status: 'ATIVA',
+            calendario: { ...(body.calendario as Json), criacao: new Date().toISOString() },
+            loc: { id: sequence, location: `pix.example.com/qr/v2/${serial(10)}`, tipoCob: resource, criacao: new Date().toISOString() },
+            pixCopiaECola: `00020101021226830014br.gov.bcb.pix2561pix.example.com/qr/v2/${id}5204000053039865802BR6304ABCD`,
+          };
+          psp.charges.set(id, { kind: resource, cob });
+          return { status: 201, body: cob };
+        }
+        if (method === 'GET') return existing && existing.kind === resource ? { status: 200, body: existing.cob } : problem(404, 'CobNaoEncontrado', 'Cobrança não encontrada');
+      }
+      if (resource === 'pix' && id && sub === 'devolucao' && subId && method === 'PUT') {
+        const charge = [...psp.charges.values()].find((c) => (c.cob.pix as Json[] | undefined)?.some((p) => p.endToEndId === id));
+        const pix = (charge?.cob.pix as Json[] | undefined)?.find((p) => p.endToEndId === id);
+        if (!pix) return problem(404, 'PixNaoEncontrado', 'Pix não encontrado');
+        const devolucoes = pix.devolucoes as Json[];
+        const known = devolucoes.find((d) => d.id === subId);
+        if (known) return { status: 201, body: known };
+        const devolucao = { id: subId, rtrId: `D12345678${yyyymmdd()}1200${serial(11)}`.slice(0, 32), valor: body.valor, natureza: 'ORIGINAL', horario: { solicitacao: new Date().toISOString() }, status: psp.refundStatus };
+        devolucoes.push(devolucao);
+        return { status: 201, body: devolucao };
+      }
+      if (resource === 'pix' && id && !sub && method === 'GET') {
+        const pix = [...psp.charges.values()].flatMap((c) => (c.cob.pix as Json[] | undefined) ?? []).find((p) => p.endToEndId === id);
+        return pix ? { status: 200, body: pix } : problem(404, 'PixNaoEncontrado', 'Pix não encontrado');
+      }
+      if (resource === 'webhook' && id) {
+        if (method === 'PUT') {
+          psp.webhooks.set(id, String(body.webhookUrl));
+          return { status: 200 };
+        }
+        if (method === 'GET') {
+          const url = psp.webhooks.get(id);
+          return url ? { status: 200, body: { webhookUrl: url, chave: id, criacao: new Date().toISOString() } } : problem(404, 'WebhookNaoEncontrado', 'Webhook não encontrado');
+        }
+      }
+      if ((resource === 'webhookrec' || resource === 'webhookcobr') && method === 'PUT') {
+        psp.webhooks.set(resource, String(body.webhookUrl));
+        return { status: 200 };
+      }
+      if (resource === 'rec') {
+        if (method === 'POST' && !id) {
+          const politica = body.politicaRetentativa === 'PERMITE_3R_7D' ? 'R' : 'N';
+          const idRec = `R${politica}12345678${yyyymmdd()}${serial(11)}`;
+          const rec: Json = { ...body, idRec, status: 'CRIADA', recebedor: { cnpj: '12345678000195', nome: 'Loja', ispbParticipante: '12345678' }, atualizacao: [{ status: 'CRIADA', data: new Date().toISOString() }], dadosQR: { jornada: 'JORNADA_2', pixCopiaECola: `00020101rec${idRec}` } };
+          psp.recurrences.set(idRec, rec);
+          return { status: 201, body: rec };
+        }
+        const rec = id ? psp.recurrences.get(id) : undefined;
+        if (!rec) return problem(404, 'RecNaoEncontrada', 'Recorrência não encontrada');
+        if (method === 'GET') return { status: 200, body: rec };
+        if (method === 'PATCH' && body.status === 'CANCELADA') {
+          rec.status = 'CANCELADA';
+          rec.encerramento = { cancelamento: { solicitante: 'USUARIO_RECEBEDOR', codigo: 'SLCR', descricao: 'Cancelada pelo recebedor' } };
+          (rec.atualizacao as Json[]).push({ status: 'CANCELADA', data: new Date().toISOString() });
+          return { status: 200, body: rec };
+        }
+      }
+      if (resource === 'solicrec') {
+        if (method === 'POST' && !id) {
+          if (!psp.recurrences.has(String(body.idRec))) return problem(404, 'RecNaoEncontrada', 'Recorrência não encontrada');
+          const idSolicRec = `SC12345678${yyyymmdd()}${serial(11)}`;
+          const solicitation: Json = { ...body, idSolicRec, status: 'CRIADA', atualizacao: [{ status: 'CRIADA', data: new Date().toISOString() }] };
+          psp.solicitations.set(idSolicRec, solicitation);
+          return { status: 201, body: solicitation };
+        }
+        const solicitation = id ? psp.solicitations.get(id) : undefined;
+        if (method === 'GET') return solicitation ? { status: 200, body: solicitation } : problem(404, 'SolicRecNaoEncontrada', 'Solicitação não encontrada');
+      }
+      if (resource === 'cobr' && id) {
+        const existing = psp.recurringCharges.get(id);
+        if (method === 'PUT') {
+          if (existing) return problem(400, 'CobROperacaoInvalida', 'O campo cobr.txid encontra-se em uso.');
+          if (!psp.recurrences.has(String(body.idRec))) return problem(404, 'RecNaoEncontrada', 'Recorrência não encontrada');
+          const cobr: Json = { ...body, txid: id, status: 'CRIADA', politicaRetentativa: 'NAO_PERMITE', atualizacao: [{ status: 'CRIADA', data: new Date().toISOString() }] };
+          psp.recurringCharges.set(id, cobr);
+          return { status: 201, body: cobr };
+        }
+        if (method === 'GET') return existing ? { status: 200, body: existing } : problem(404, 'CobRNaoEncontrada', 'Cobrança recorrente não encontrada');
+      }
+      return problem(404, 'NaoEncontrado', `fake PSP has no ${method} ${path}`);
+    },
+  };
+  return psp;
+}
