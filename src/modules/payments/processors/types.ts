@@ -112,6 +112,8 @@ export interface ProcessorAdapter {
   readonly supportedMethods: readonly PaymentMethod[];
   /** Credential fields it needs (validated on PUT /account/providers/{provider}); the rest is refused. */
   readonly credentialFields: readonly string[];
+  /** Credential fields it reads when given (pix_api: the PSP's CA, its token URL); the connection accepts them too. */
+  readonly optionalCredentialFields?: readonly string[];
   /** Which credential fields are secrets (shown as their last four characters only). */
   readonly secretFields: readonly string[];
   /** A real, harmless call that proves the credentials; throws ProcessorError when they fail. */

@@ -8,9 +8,7 @@ import { parseWebhook } from './webhook.ts';
 
 /**
  * Credentials the adapter also reads when given: the PSP's CA (`caCertificate`, a homologation server
- * or a private CA) and the token endpoint (`tokenUrl`, when not `{baseUrl}/oauth/token`). They are
- * not in credentialFields, which the connections module requires one and all; accepting them needs an
- * optional-fields list in the adapter contract.
+ * or a private CA) and the token endpoint (`tokenUrl`, when not `{baseUrl}/oauth/token`).
  */
 export const pixApiOptionalCredentialFields = ['caCertificate', 'tokenUrl'] as const;
 
@@ -28,6 +26,7 @@ export function createPixApiAdapter(settings: Pick<ProcessorSettings, 'timeoutMs
     name: 'pix_api',
     supportedMethods: ['pix'],
     credentialFields: ['baseUrl', 'clientId', 'clientSecret', 'certificate', 'privateKey', 'pixKey'],
+    optionalCredentialFields: pixApiOptionalCredentialFields,
     secretFields: ['clientSecret', 'privateKey'],
     async check(connection) {
       // A token (the credentials and the certificate) and a harmless read naming the Pix key: a
