@@ -27,12 +27,11 @@ create table processor_connections (
 -- rotation reads every row by key id.
 create index processor_connections_key on processor_connections (key_id);
 
--- Each processor event applied once per connection (the processor's own event id).
+-- Each processor event applied once per connection (the processor's own event id). The connection
+-- is the tenant's (its rows are reached only through it), so the table has no tenant columns.
 create table processor_events (
   connection_id uuid not null references processor_connections (id) on delete cascade,
   event_id text not null,
-  account_id uuid not null references accounts (id),
-  environment text not null check (environment in ('sandbox', 'production')),
   kind text not null,
   -- applied | waiting (a refund or dispute before its charge's confirmation: applied when it comes)
   state text not null check (state in ('applied', 'waiting')),

@@ -22,11 +22,12 @@ type Outcome = 'applied' | 'waiting' | 'duplicate';
  */
 export async function applyProcessorEvent(tx: Tx, live: LiveConnection, event: ProcessorEvent, now: Date, baseUrl: string): Promise<Outcome> {
   const payment = event.kind === 'ignored' ? undefined : await payments.findPaymentByProvider(tx, live.connection.id, event.providerId);
-  const tenant = payment ? { accountId: payment.account_id, environment: payment.environment } : live.owner;
   // Recorded first: a second delivery of the event waits on this row and then finds it.
-  if (!(await recordProcessorEvent(tx, live.connection, tenant, event, 'waiting', now))) return 'duplicate';
+  if (!(await recordProcessorEvent(tx, live.connection, event, 'waiting', now))) return 'duplicate';
   let outcome: 'applied' | 'waiting' = 'applied';
-  if (payment && event.kind !== 'ignored') outcome = await move(tx, { tenant, now, baseUrl }, payment, event);
+  if (payment && event.kind !== 'ignored') {
+    outcome = await move(tx, { tenant: { accountId: payment.account_id, environment: payment.environment }, now, baseUrl }, payment, event);
+  }
   else if (!payment && 'paymentId' in event && event.paymentId) outcome = 'waiting';
   if (outcome === 'applied') {
     await markProcessorEventApplied(tx, live.connection.id, event.eventId, now);

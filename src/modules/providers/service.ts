@@ -241,7 +241,6 @@ export async function connectionForEvents(ex: Executor, deps: ProviderDeps, conn
 export async function recordProcessorEvent(
   tx: Tx,
   connection: ProcessorConnection,
-  tenant: Tenant,
   event: { eventId: string; kind: string },
   state: 'applied' | 'waiting',
   now: Date,
@@ -249,8 +248,6 @@ export async function recordProcessorEvent(
   return repo.insertEvent(tx, {
     connection_id: connection.id,
     event_id: event.eventId,
-    account_id: tenant.accountId,
-    environment: tenant.environment,
     kind: event.kind,
     state,
     event,

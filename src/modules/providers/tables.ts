@@ -19,7 +19,7 @@ export interface ConnectionRow extends TenantColumns {
   updated_at: Date;
 }
 
-export interface ProcessorEventRow extends TenantColumns {
+export interface ProcessorEventRow {
   connection_id: string;
   event_id: string;
   kind: string;
