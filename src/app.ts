@@ -38,6 +38,9 @@ import { registerCouponRoutes } from './modules/coupons/index.ts';
 import { registerLedgerRoutes } from './modules/ledger/index.ts';
 import { registerCreditNoteRoutes } from './flows/credit-notes/index.ts';
 import { registerSubscriptionRoutes, registerTestClockRoutes } from './flows/subscriptions/index.ts';
+import { connectionSourceOf, registerProviderRoutes } from './modules/providers/index.ts';
+import { useConnectionSource } from './modules/payments/index.ts';
+import { registerProcessorEventRoutes } from './flows/payment-confirmation/index.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -132,6 +135,11 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerRailRoutes(app, deps);
   registerLedgerRoutes(app, deps);
   registerCreditNoteRoutes(app, deps);
+  // Live charges reach the processor connections through this source (modules/payments cannot
+  // import modules/providers, which imports it); the processors themselves are in the registry.
+  useConnectionSource(connectionSourceOf({ config, policy: deps.webhookPolicy }));
+  registerProviderRoutes(app, deps);
+  registerProcessorEventRoutes(app, deps);
 
   return Object.assign(app, { deps });
 }

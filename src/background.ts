@@ -11,6 +11,7 @@ import { ledgerReconciliationJob } from './modules/ledger/index.ts';
 import { paymentExpiryJob } from './modules/payments/index.ts';
 import { webhookJobHandler } from './modules/webhooks/index.ts';
 import { subscriptionCycleJob } from './flows/subscriptions/index.ts';
+import { repairPollerJob } from './flows/payment-confirmation/index.ts';
 
 export async function startBackgroundJobs(deps: AppDeps, database: Pick<DatabaseHandle, 'listen'>, log: FastifyBaseLogger): Promise<StartedJobs> {
   const { db, clock, config } = deps;
@@ -18,6 +19,7 @@ export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database
   const jobs: BackgroundJob[] = [
     webhookJobHandler({ db, clock, policy: deps.webhookPolicy }),
     paymentExpiryJob(db, clock, config.baseUrl, log),
+    repairPollerJob(db, clock, config.baseUrl, log),
     subscriptionCycleJob(db, clock, config.baseUrl, log),
     ledgerReconciliationJob(db, clock, log),
     {

@@ -8,6 +8,7 @@ import { Command, CommanderError } from 'commander';
 import { loadConfig } from './config.ts';
 import { openMigratedDatabase } from './server.ts';
 import { createAccount } from './modules/accounts/index.ts';
+import { keyringOf, rotateSecretsKey } from './modules/providers/index.ts';
 import { listen } from './cli/webhooks-listen.ts';
 import { EXIT, exitCodeOf } from './cli/output.ts';
 import { registerSellerCommands } from './cli/seller-commands.ts';
@@ -42,6 +43,26 @@ accounts
         console.log(`Account ${created.account.name} (${created.account.slug}) ${created.account.id}`);
         for (const key of created.keys) console.log(`  ${key.environment.padEnd(10)} ${key.type.padEnd(11)} ${key.key}`);
       }
+    } finally {
+      await database.close();
+    }
+  });
+
+const secrets = program.command('secrets').description('processor credentials at rest (docs/providers.md)');
+secrets
+  .command('rotate')
+  .description(
+    're-wrap every connection\'s data key under SECRETS_KEY (the new master key); the old key(s) given as SECRETS_KEY_PREVIOUS ' +
+      '(comma separated) while it runs. Safe to run again; when it reports 0, remove SECRETS_KEY_PREVIOUS.',
+  )
+  .action(async () => {
+    const config = loadConfig();
+    const keyring = keyringOf(config);
+    if (!keyring) throw new Error('SECRETS_KEY (or SECRETS_KEY_FILE) is not set: there is no key to rotate to.');
+    const database = await openMigratedDatabase(config);
+    try {
+      const rewrapped = await rotateSecretsKey(database.db, keyring);
+      console.log(`${rewrapped} connection data key(s) re-wrapped under master key ${keyring.current.id}`);
     } finally {
       await database.close();
     }

@@ -8,6 +8,8 @@ import { parseTrustProxy, type TrustProxy } from './core/trust-proxy.ts';
 const Port = Type.Integer({ minimum: 0, maximum: 65535 });
 const Positive = Type.Integer({ minimum: 1 });
 /** "billing@example.com" or "Example Billing <billing@example.com>". */
+/** 32 bytes in base64 (44 characters with padding). */
+const BASE64_KEY = '^[A-Za-z0-9+/]{43}=$';
 const MAIL_FROM_PATTERN = '^([^<>@\\r\\n]+ <[^\\s<>@]+@[^\\s<>@]+>|[^\\s<>@]+@[^\\s<>@]+)$';
 
 const EnvSchema = Type.Object({
@@ -46,6 +48,15 @@ const EnvSchema = Type.Object({
   JOBS_POLL_MS: Type.Optional(Type.Integer({ minimum: 50, maximum: 600_000 })),
   JOBS_LEASE_SECONDS: Type.Optional(Type.Integer({ minimum: 15, maximum: 86_400 })),
   WEBHOOKS_ALLOW_PRIVATE_TARGETS: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+  // Processor connections (docs/providers.md): the master key of secrets at rest, base64 of 32 bytes,
+  // or a file holding it; the previous key(s) while `secrets rotate` re-wraps (comma separated).
+  SECRETS_KEY: Type.Optional(Type.String({ pattern: BASE64_KEY })),
+  SECRETS_KEY_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  SECRETS_KEY_PREVIOUS: Type.Optional(Type.String({ pattern: `^${BASE64_KEY.slice(1, -1)}(,${BASE64_KEY.slice(1, -1)})*$` })),
+  PROCESSOR_A_API_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  PROCESSOR_B_API_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  PROCESSOR_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 100, maximum: 120_000 })),
+  MANAGED_PROVIDERS_ACCOUNT_ID: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F-]{36}$' })),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -97,6 +108,16 @@ export interface Config {
   jobs: { concurrency: number; pollMs: number; leaseMs: number };
   /** Webhook URLs may be http:// and private or loopback addresses: development only (default: on with the embedded database). */
   webhooksAllowPrivateTargets: boolean;
+  /**
+   * Master key of processor credentials at rest (AES-256-GCM envelope, src/modules/providers/):
+   * SECRETS_KEY or SECRETS_KEY_FILE; previous keys only while rotating. With neither, the embedded
+   * database derives a development key in DATA_DIR, and with DATABASE_URL connections are refused.
+   */
+  secrets: { key: string | null; keyFile: string | null; previousKeys: string[] };
+  /** Processors' API base URLs (null: the real endpoints) and the longest wait for one call. */
+  processors: { processorAApiUrl: string | null; processorBApiUrl: string | null; timeoutMs: number };
+  /** `collectionMode: managed`: the operator's account whose connections serve every managed account (null: managed charges answer 409). */
+  managedProvidersAccountId: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -109,13 +130,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (value !== undefined && value !== '') raw[key] = value;
   }
   const converted = Value.Convert(EnvSchema, raw);
-  const problems = [...Value.Errors(EnvSchema, converted)].map((e) => `${e.path.slice(1)}: ${e.message} (got "${String(e.value)}")`);
+  // A malformed key is not echoed: it may be a real key with a typo.
+  const shown = (path: string, value: unknown) => (path.startsWith('/SECRETS_KEY') ? '' : ` (got "${String(value)}")`);
+  const problems = [...Value.Errors(EnvSchema, converted)].map((e) => `${e.path.slice(1)}: ${e.message}${shown(e.path, e.value)}`);
   if (problems.length > 0) throw new ConfigError(`Invalid settings:\n  ${problems.join('\n  ')}`);
   const e = converted as Env;
   const storage = storageConfig(e, e.DATA_DIR ?? './data');
   if (typeof storage === 'string') throw new ConfigError(`Invalid settings:\n  ${storage}`);
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (typeof trustProxy === 'object' && !Array.isArray(trustProxy)) throw new ConfigError(`Invalid settings:\n  ${trustProxy.problem}`);
+  if (e.SECRETS_KEY && e.SECRETS_KEY_FILE) throw new ConfigError('Invalid settings:\n  SECRETS_KEY and SECRETS_KEY_FILE: set one, not both');
   const port = e.PORT ?? 4000;
   const baseUrl = e.BASE_URL ?? `http://localhost:${port}`;
   return {
@@ -159,6 +183,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: (e.JOBS_LEASE_SECONDS ?? 60) * 1000,
     },
     webhooksAllowPrivateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS === undefined ? !e.DATABASE_URL : e.WEBHOOKS_ALLOW_PRIVATE_TARGETS === 'true',
+    secrets: { key: e.SECRETS_KEY ?? null, keyFile: e.SECRETS_KEY_FILE ?? null, previousKeys: e.SECRETS_KEY_PREVIOUS ? e.SECRETS_KEY_PREVIOUS.split(',') : [] },
+    processors: {
+      processorAApiUrl: e.PROCESSOR_A_API_URL ?? null,
+      processorBApiUrl: e.PROCESSOR_B_API_URL ?? null,
+      timeoutMs: e.PROCESSOR_TIMEOUT_MS ?? 15_000,
+    },
+    managedProvidersAccountId: e.MANAGED_PROVIDERS_ACCOUNT_ID?.toLowerCase() ?? null,
   };
 }
 

@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   invalid_payment_state: 409,
   /** A production charge while the account has no connected payment provider. */
   provider_not_configured: 409,
+  /** A processor connection whose `methods` include one another connection of this environment serves (DELETE it, or PUT it without the method, first). */
+  provider_method_taken: 409,
   /** The account has no Rail settings in this environment (PUT /rail/settings first). */
   rail_not_configured: 409,
   /** A storefront slug another storefront already has (slugs are unique across the service). */
@@ -67,6 +69,16 @@ export const ERROR_STATUS = {
   request_timeout: 408,
   /** Too many requests for this key or address. Nested body. */
   rate_limited: 429,
+  /** A processor event whose signature is missing or wrong (the processor's own verifier); nothing changed. */
+  invalid_signature: 400,
+  /** The processor refused the request or answered an error (details name its code, never a secret); nothing was written. */
+  provider_error: 502,
+  /** The processor is down or unreachable; nothing was written, the same request may be retried. */
+  provider_unavailable: 502,
+  /** The processor did not answer in PROCESSOR_TIMEOUT_MS; nothing was written, and a retry with the same Idempotency-Key never makes a second charge. */
+  provider_timeout: 504,
+  /** Processor credentials cannot be stored: the operator set no SECRETS_KEY (with DATABASE_URL). */
+  secrets_not_configured: 503,
   /** Unexpected failure; never carries internals. */
   internal_error: 500,
   /** A dependency (database) is not reachable. */

@@ -9,6 +9,7 @@ import type { EventTables } from '../modules/events/index.ts';
 import type { InvoiceTables } from '../modules/invoices/index.ts';
 import type { MeteringTables } from '../modules/metering/index.ts';
 import type { PaymentTables } from '../modules/payments/index.ts';
+import type { ProviderTables } from '../modules/providers/index.ts';
 import type { StorageTables } from '../modules/storage/index.ts';
 import type { WebhookTables } from '../modules/webhooks/index.ts';
 import type { JobTables } from '../jobs/tables.ts';
@@ -22,7 +23,7 @@ import type { StorefrontTables } from '../flows/storefronts/index.ts';
 
 export type { Environment };
 
-export interface Database extends FoundationTables, EventTables, IdempotencyTables, CatalogTables, CustomerTables, StorageTables, InvoiceTables, EmailTables, MeteringTables, PaymentTables, DeliveryTables, WebhookTables, JobTables, CouponTables, SubscriptionTables, PrepaidTables, RailTables, StorefrontTables, LedgerTables {
+export interface Database extends FoundationTables, EventTables, IdempotencyTables, CatalogTables, CustomerTables, StorageTables, InvoiceTables, EmailTables, MeteringTables, PaymentTables, DeliveryTables, WebhookTables, JobTables, CouponTables, SubscriptionTables, PrepaidTables, RailTables, StorefrontTables, LedgerTables, ProviderTables {
   schema_migrations: { name: string; applied_at: Date };
 }
 

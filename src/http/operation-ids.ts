@@ -125,6 +125,13 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /billing/invoices/:invoiceID/credit-notes': 'createCreditNote',
   'GET /billing/invoices/:invoiceID/credit-notes': 'listInvoiceCreditNotes',
   'GET /billing/credit-notes/:creditNoteID': 'getCreditNote',
+  'PUT /account/providers/:provider': 'putProvider',
+  'GET /account/providers': 'listProviders',
+  'GET /account/providers/:provider': 'getProvider',
+  'DELETE /account/providers/:provider': 'deleteProvider',
+  'POST /account/providers/:provider/check': 'checkProvider',
+  'POST /processors/:connectionID/:token/events': 'receiveProcessorEvent',
+  'POST /processors/:connectionID/:token/events/pix': 'receivePixProcessorEvent',
 };
 
 /** The operationId of a route ("GET /customers/:customerID"), or undefined when it has none yet. */

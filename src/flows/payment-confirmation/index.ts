@@ -1,5 +1,8 @@
 // The door of flows/payment-confirmation: the only file other areas import (docs/ARCHITECTURE.md).
-export { chargeBackPayment, confirmPayment, refundInvoicePayments, refundPayment, takeBackCreditOfCreditNote } from './payment-outcomes.ts';
+export { chargeBackPayment, confirmPayment, refundInvoicePayments, refundPayment, settleProcessorRefund, takeBackCreditOfCreditNote } from './payment-outcomes.ts';
+export { registerProcessorEventRoutes } from './processor-event-routes.ts';
+export { applyProcessorEvent } from './processor-events.ts';
+export { repairPendingCharges, repairPollerJob } from './repair-poller.ts';
 export { registerPaymentRoutes } from './payment-routes.ts';
 export { registerSandboxRoutes } from './sandbox-routes.ts';
 export { chargeSavedMethod, parseSavedMethod } from './saved-methods.ts';

@@ -21,7 +21,7 @@ import { lockInvoice, markInvoicePaid, receivableAccount, receivableCustomerOf, 
 import { chart, postTransaction } from '../../modules/ledger/index.ts';
 import * as payments from '../../modules/payments/index.ts';
 import { takeBackCredit } from '../../modules/prepaid/index.ts';
-import type { PaymentRow, PaymentView, RefundInput, RefundView } from '../../modules/payments/index.ts';
+import type { PaymentRow, PaymentView, RefundInput, RefundOptions, RefundView } from '../../modules/payments/index.ts';
 import { AppError } from '../../core/errors.ts';
 import { Money } from '../../core/money.ts';
 
@@ -50,25 +50,49 @@ export async function confirmPayment(tx: Tx, ctx: UseCaseContext, paymentId: str
   return payments.presentPayment(tx, ctx, row);
 }
 
-export async function refundPayment(tx: Tx, ctx: UseCaseContext, paymentId: string, input: RefundInput): Promise<RefundView> {
+export async function refundPayment(tx: Tx, ctx: UseCaseContext, paymentId: string, input: RefundInput, options: RefundOptions = {}): Promise<RefundView> {
   // The invoice is locked before its payment, as everywhere (no lock cycles).
   const invoice = await lockInvoice(tx, ctx, (await payments.getPayment(tx, ctx, paymentId)).invoiceId);
-  const { payment, refund } = await payments.refundPayment(tx, ctx, paymentId, input);
+  const { payment, refund } = await payments.refundPayment(tx, ctx, paymentId, input, options);
+  // A live refund the processor still processes moves no money yet (settleProcessorRefund, when it succeeds).
+  if (refund.status === 'pending') return refund;
+  await afterRefund(tx, ctx, invoice, payment, refund, { reason: input.reason ?? null, credited: false });
+  return refund;
+}
+
+/** What a succeeded refund causes: the credit note (paid invoice), the ledger, prepaid credit taken back, grants revoked at the full amount. */
+async function afterRefund(tx: Tx, ctx: UseCaseContext, invoice: InvoiceRow, payment: PaymentRow, refund: RefundView, how: { reason: string | null; credited: boolean }): Promise<void> {
   if (invoice.status === 'paid') {
     // Money back on a paid invoice is a credit note (outcome refund): it puts the amount in the
     // customer's credit, the refund pays it out from there. Over-crediting the invoice refuses both.
     const customerId = await receivableCustomerOf(tx, ctx, invoice);
-    const credited = await recordCreditNote(tx, ctx, invoice, { amount: refund.amount, reason: input.reason ?? `Refund ${refund.id} of payment ${payment.id}`, outcome: 'refund' });
-    await postRefunded(tx, ctx, payment, refund, chart.customerCredit(customerId ?? 'none'), customerId);
-    // A prepaid invoice's credit goes back in the share of the invoice credited (modules/prepaid).
-    await takeBackCreditOfCreditNote(tx, ctx, credited.invoice, credited.creditNote.id);
+    if (!how.credited) {
+      const credited = await recordCreditNote(tx, ctx, invoice, { amount: refund.amount, reason: how.reason ?? `Refund ${refund.id} of payment ${payment.id}`, outcome: 'refund' });
+      // A prepaid invoice's credit goes back in the share of the invoice credited (modules/prepaid).
+      await postRefunded(tx, ctx, payment, refund, chart.customerCredit(customerId ?? 'none'), customerId);
+      await takeBackCreditOfCreditNote(tx, ctx, credited.invoice, credited.creditNote.id);
+    } else {
+      await postRefunded(tx, ctx, payment, refund, chart.customerCredit(customerId ?? 'none'), customerId);
+    }
   } else {
     await postRefunded(tx, ctx, payment, refund, chart.refunds, null);
     // A prepaid invoice's credit goes back with the money, in the same share (modules/prepaid).
     await takeBackCredit(tx, ctx, { invoiceId: payment.invoice_id, paid: payment.amount, returned: payment.refunded_amount, movement: `refund:${refund.id}`, via: 'refund' });
   }
   if (payment.status === 'refunded') await revokeGrantsForPayment(tx, ctx, payment.id);
-  return refund;
+}
+
+/**
+ * The processor says a live refund succeeded: a pending refund's money moves now, with everything a
+ * refund causes (as refundPayment does for one that succeeded at once); a refund made at the
+ * processor's dashboard is recorded and applied. false when it was applied already.
+ */
+export async function settleProcessorRefund(tx: Tx, ctx: UseCaseContext, paymentId: string, providerRefundId: string, amount: string): Promise<boolean> {
+  const invoice = await lockInvoice(tx, ctx, (await payments.getPayment(tx, ctx, paymentId)).invoiceId);
+  const settled = await payments.settleRefund(tx, ctx, paymentId, providerRefundId, amount);
+  if (!settled) return false;
+  await afterRefund(tx, ctx, invoice, settled.payment, settled.refund, { reason: settled.refund.reason, credited: settled.credited });
+  return true;
 }
 
 /**
@@ -90,11 +114,13 @@ export async function refundInvoicePayments(tx: Tx, ctx: UseCaseContext, invoice
   for (const candidate of refundable) {
     if (remaining.isZero()) break;
     const part = Money.min(candidate.left, remaining);
-    const { payment, refund } = await payments.refundPayment(tx, ctx, candidate.id, { amount: part.toFixed(), reason });
-    await postRefunded(tx, ctx, payment, refund, chart.customerCredit(customerId ?? 'none'), customerId);
-    if (payment.status === 'refunded') await revokeGrantsForPayment(tx, ctx, payment.id);
+    const { payment, refund } = await payments.refundPayment(tx, ctx, candidate.id, { amount: part.toFixed(), reason }, { credited: true });
     refunds.push(refund);
     remaining = remaining.minus(part);
+    // A pending live refund: the credit note holds the money in the customer's credit until it succeeds.
+    if (refund.status === 'pending') continue;
+    await postRefunded(tx, ctx, payment, refund, chart.customerCredit(customerId ?? 'none'), customerId);
+    if (payment.status === 'refunded') await revokeGrantsForPayment(tx, ctx, payment.id);
   }
   return refunds;
 }

@@ -26,6 +26,12 @@ const {
 
 const tags = ['payments'];
 
+/** The request's Idempotency-Key (the hook has checked it): live charges and refunds derive their processor keys from it. */
+function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const key = headers['idempotency-key'];
+  return typeof key === 'string' ? key : undefined;
+}
+
 export function registerPaymentRoutes(app: App, deps: AppDeps): void {
   app.post(
     '/billing/invoices/:invoiceID/payments',
@@ -38,14 +44,18 @@ export function registerPaymentRoutes(app: App, deps: AppDeps): void {
           "A charge for the invoice's whole amountDue, in its currency. Answers the payment with its charge-creation-only fields " +
           '(invoiceUrl, switchable; card: clientSecret, publishableKey, nextAction; crypto: chargeToken). A pending charge of the ' +
           'invoice fails as `superseded`. Only an open invoice: otherwise 409 invoice_not_payable. Pix and boleto charge BRL only. ' +
-          'Live keys: 409 provider_not_configured until a provider is connected.',
+          'Live keys charge through the processor connected for the method (PUT /account/providers/{provider}); without one, 409 provider_not_configured. ' +
+          'A processor down answers 502 provider_unavailable (or provider_error), slow 504 provider_timeout, with nothing recorded: a retry with the same ' +
+          'Idempotency-Key sends the processor the same idempotency key, so it never charges twice.',
         params: InvoicePaymentParams,
         body: ChargeBody,
         response: { 201: CreatedCharge, ...errorResponses(404, 409, 422) },
       },
     },
     async (request, reply) =>
-      deps.idempotency.run(request, reply, 201, (tx) => payments.createCharge(tx, contextOf(request, deps), request.params.invoiceID, request.body)),
+      deps.idempotency.run(request, reply, 201, (tx) =>
+        payments.createCharge(tx, contextOf(request, deps), request.params.invoiceID, request.body, { requestKey: idempotencyKeyOf(request.headers) }),
+      ),
   );
 
   app.get(
@@ -86,14 +96,17 @@ export function registerPaymentRoutes(app: App, deps: AppDeps): void {
         summary: 'Refund a confirmed payment, in part or in full',
         description:
           'Omitted amount: what is left. Above what is left: 422 refund_exceeds_payment. A payment that is not confirmed: 409 ' +
-          'invalid_payment_state. At the full amount the payment becomes refunded and its download grants are revoked.',
+          'invalid_payment_state. At the full amount the payment becomes refunded and its download grants are revoked. ' +
+          'A live payment is refunded through its processor: a refund it still processes answers status pending, and its money moves when the processor reports it succeeded.',
         params: PaymentParams,
         body: RefundBody,
         response: { 201: Refund, ...errorResponses(404, 409, 422) },
       },
     },
     async (request, reply) =>
-      deps.idempotency.run(request, reply, 201, (tx) => refundPayment(tx, contextOf(request, deps), request.params.paymentID, request.body ?? {})),
+      deps.idempotency.run(request, reply, 201, (tx) =>
+        refundPayment(tx, contextOf(request, deps), request.params.paymentID, request.body ?? {}, { requestKey: idempotencyKeyOf(request.headers) }),
+      ),
   );
 
   app.get(

@@ -3,7 +3,8 @@
 // pending charge per invoice — the invoice row is locked first (every payment use case locks the
 // invoice before its payments), a pending charge is moved to failed/`superseded` in the same
 // transaction, and the unique index payments_one_pending backs the rule in the database.
-// Production tenants have no connected provider yet: 409 `provider_not_configured`, nothing written.
+// Without a connection serving the method, a production charge answers 409 `provider_not_configured`
+// and writes nothing; a processor failure (502/504) rolls the whole request back (processors/calls.ts).
 // Idempotency: the HTTP layer stores the answer (with its one-time credentials) in this transaction.
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError } from '../../core/errors.ts';
@@ -18,9 +19,12 @@ import { cardNextAction, newClientSecret } from './card-action.ts';
 import { failPendingAsSuperseded } from './payment-transitions.ts';
 import { toPaymentView, type PaymentView } from './payment-view.ts';
 import { providerFor } from './provider.ts';
+import { connectionSource, type LiveConnection } from './processors/connections.ts';
+import { chargeIdFor, chargeLive } from './processors/live-charge.ts';
+import { sandboxProvider } from './sandbox-provider.ts';
 import * as repo from './repository.ts';
 import { digestOf, newChargeToken } from './secrets.ts';
-import type { PaymentMethod, PaymentRow } from './tables.ts';
+import type { CardProcessor, PaymentMethod, PaymentRow } from './tables.ts';
 
 export interface ChargeInput {
   method: PaymentMethod;
@@ -50,35 +54,87 @@ function assertChargeable(input: ChargeInput, currency: string, amount: string):
   if (cents > limit) throw new AppError('amount_too_large', `The amount due, ${amount} ${currency}, is more than one ${input.method} charge can carry.`);
 }
 
-export async function createCharge(tx: Tx, ctx: UseCaseContext, invoiceId: string, input: ChargeInput): Promise<PaymentView> {
+export interface ChargeOptions {
+  /** The request's Idempotency-Key: a live charge's payment id and processor idempotency key derive from it. */
+  requestKey?: string;
+  /** Off-session charge of a payment method saved at the processor (charge_automatically). */
+  savedMethod?: { customerRef: string | null; methodRef: string };
+  /** Sandbox only: the sandbox simulator even when a sandbox connection serves the method (a saved test card). */
+  simulated?: boolean;
+}
+
+/** What a live processor answered at once (an off-session card may be confirmed or declined already). */
+export interface ChargeOutcome {
+  view: PaymentView;
+  status: 'pending' | 'confirmed' | 'failed';
+  failureCode: string | null;
+}
+
+export async function createCharge(tx: Tx, ctx: UseCaseContext, invoiceId: string, input: ChargeInput, options: ChargeOptions = {}): Promise<PaymentView> {
+  return (await createChargeWithOutcome(tx, ctx, invoiceId, input, options)).view;
+}
+
+/**
+ * A sandbox tenant charges through the sandbox processor unless it connected a processor serving
+ * the method in sandbox (the processor's own test mode); a production tenant through the connection
+ * serving the method (the operator's when collectionMode is managed), else 409
+ * provider_not_configured with nothing written.
+ */
+async function liveConnectionFor(tx: Tx, ctx: UseCaseContext, method: PaymentMethod): Promise<LiveConnection | null> {
+  const source = connectionSource();
+  const live = method === 'crypto' || !source ? null : await source.serving(tx, ctx.tenant, method);
+  if (!live) providerFor(ctx.tenant);
+  return live;
+}
+
+export async function createChargeWithOutcome(tx: Tx, ctx: UseCaseContext, invoiceId: string, input: ChargeInput, options: ChargeOptions = {}): Promise<ChargeOutcome> {
   if (!ctx.baseUrl) throw new Error('UseCaseContext.baseUrl is required to build payment links');
   const invoice = await lockInvoice(tx, ctx, invoiceId);
   if (invoice.status !== 'open') {
     throw new AppError('invoice_not_payable', `The invoice is ${invoice.status}; only an open invoice can be charged.`);
   }
-  const provider = providerFor(ctx.tenant);
+  const live = options.simulated && ctx.tenant.environment === 'sandbox' ? null : await liveConnectionFor(tx, ctx, input.method);
   const amount = formatMoney(invoice.amount_due, invoice.currency);
   assertChargeable(input, invoice.currency, amount);
   const payerDocument = input.payer?.document === undefined ? null : normaliseDocument(input.payer.document, 'payer.document').document;
 
   await failPendingAsSuperseded(tx, ctx, invoice.id);
   const account = await getTenant(tx, ctx);
-  const id = newId();
-  const charge = await provider.createCharge({
-    paymentId: id,
-    method: input.method,
-    amount,
-    currency: invoice.currency,
-    account: { name: account.name },
-    invoice: { id: invoice.id, dueDate: invoice.due_date },
-    pixExpiresInSeconds: input.expiresInSeconds ?? PIX_DEFAULT_EXPIRY_SECONDS,
-    settlementNetwork: input.settlementNetwork ?? 'base',
-    baseUrl: ctx.baseUrl,
-    now: ctx.now,
-  });
-  const clientSecret = input.method === 'card' ? newClientSecret(id) : null;
+  const id = live && options.requestKey ? chargeIdFor(ctx.tenant, options.requestKey) : newId();
+  const pixExpiresInSeconds = input.expiresInSeconds ?? PIX_DEFAULT_EXPIRY_SECONDS;
+  const liveCharge = live
+    ? await chargeLive(live, connectionSource()!.settings.timeoutMs, {
+        paymentId: id,
+        idempotencyKey: `charge_${id}`,
+        method: input.method,
+        amount,
+        currency: invoice.currency,
+        description: `Invoice ${invoice.invoice_number ?? invoice.id} (${account.name})`,
+        invoice: { id: invoice.id, dueDate: invoice.due_date },
+        payer: { name: input.payer?.name ?? null, email: input.payer?.email ?? null, document: payerDocument },
+        pixExpiresInSeconds,
+        savedMethod: options.savedMethod ?? null,
+        now: ctx.now,
+      })
+    : null;
+  const charge = liveCharge
+    ? { ...liveCharge, pix: liveCharge.pix && { ...liveCharge.pix, providerPayload: null }, crypto: undefined, confirmToken: null }
+    : await sandboxProvider.createCharge({
+        paymentId: id,
+        method: input.method,
+        amount,
+        currency: invoice.currency,
+        account: { name: account.name },
+        invoice: { id: invoice.id, dueDate: invoice.due_date },
+        pixExpiresInSeconds,
+        settlementNetwork: input.settlementNetwork ?? 'base',
+        baseUrl: ctx.baseUrl,
+        now: ctx.now,
+      });
+  // A live card charge's secret is the processor's (shown once, never stored); the sandbox's is the service's own.
+  const clientSecret = input.method === 'card' && !liveCharge ? newClientSecret(id) : null;
   const chargeToken = input.method === 'crypto' ? newChargeToken() : null;
-  const cardProcessor = input.method === 'card' ? await cardProcessorOf(tx, ctx.tenant.accountId) : null;
+  const cardProcessor = input.method === 'card' ? (liveCharge ? cardProcessorNamed(liveCharge.provider) : await cardProcessorOf(tx, ctx.tenant.accountId)) : null;
   const row: PaymentRow = {
     id,
     account_id: ctx.tenant.accountId,
@@ -104,6 +160,7 @@ export async function createCharge(tx: Tx, ctx: UseCaseContext, invoiceId: strin
     boleto_line: charge.boleto?.line ?? null,
     boleto_barcode: charge.boleto?.barcode ?? null,
     boleto_due_date: charge.boleto?.dueDate ?? null,
+    boleto_url: liveCharge?.boleto?.url ?? null,
     expires_at: charge.expiresAt,
     network: charge.crypto?.network ?? null,
     settlement_asset: charge.crypto?.settlementAsset ?? null,
@@ -113,6 +170,7 @@ export async function createCharge(tx: Tx, ctx: UseCaseContext, invoiceId: strin
     charge_token_used_at: null,
     confirm_token: charge.confirmToken,
     card_processor: cardProcessor,
+    connection_id: liveCharge?.connectionId ?? null,
     created_at: ctx.now,
     updated_at: ctx.now,
   };
@@ -122,12 +180,21 @@ export async function createCharge(tx: Tx, ctx: UseCaseContext, invoiceId: strin
   const view = toPaymentView(row, ctx, links);
   await recordEvent(tx, ctx, 'payment.created', view);
   const created: PaymentView = { ...view, invoiceUrl: hostedInvoiceUrl(ctx.baseUrl, account.slug, invoice.id, invoice.access_token), switchable: true };
-  if (clientSecret && cardProcessor) {
+  if (liveCharge?.card) {
+    if (liveCharge.card.clientSecret) created.clientSecret = liveCharge.card.clientSecret;
+    created.publishableKey = liveCharge.card.publishableKey;
+    created.nextAction = liveCharge.card.nextAction;
+  } else if (clientSecret && cardProcessor) {
     const publishableKey = await publishableKeyFor(tx, ctx);
     created.clientSecret = clientSecret;
     created.publishableKey = publishableKey;
     created.nextAction = cardNextAction({ processor: cardProcessor, clientSecret, publishableKey, amount, currency: invoice.currency });
   }
   if (chargeToken) created.chargeToken = chargeToken;
-  return created;
+  return { view: created, status: liveCharge?.status ?? 'pending', failureCode: liveCharge?.failureCode ?? null };
+}
+
+/** The card processor shape of a live card charge: its processor's (pix_api serves no card). */
+function cardProcessorNamed(provider: string): CardProcessor | null {
+  return provider === 'processor_a' || provider === 'processor_b' ? provider : null;
 }

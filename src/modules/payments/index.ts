@@ -12,6 +12,8 @@ export {
   findInvoicePayers,
   findPaymentByConfirmToken,
   findPaymentById,
+  findPaymentByProvider,
+  listStalePendingLive,
   updatePayment,
 } from './repository.ts';
 export { TEST_CARDS, sandboxCardOutcome, type CardInput } from './sandbox-cards.ts';
@@ -24,7 +26,12 @@ export {
   chargeBackPayment,
   confirmCharge,
   createCharge,
+  createChargeWithOutcome,
   failPayment,
+  failRefund,
+  settleRefund,
+  type ChargeOptions,
+  type RefundOptions,
   failPendingAsSuperseded,
   getPayment,
   listPayments,
@@ -34,3 +41,19 @@ export {
   type RefundView,
 } from './service.ts';
 export { type PaymentMethod, type PaymentRow, type PaymentStatus, type PaymentTables } from './tables.ts';
+export { callProcessor, asAppError } from './processors/calls.ts';
+export { connectionSource, useConnectionSource, type ConnectionSource, type LiveConnection } from './processors/connections.ts';
+export { PROCESSOR_NAMES, processorNamed, registerProcessor, unregisterProcessor } from './processors/registry.ts';
+export {
+  ProcessorError,
+  type ProcessorAdapter,
+  type ProcessorCharge,
+  type ProcessorChargeRequest,
+  type ProcessorConnection,
+  type ProcessorEvent,
+  type ProcessorName,
+  type ProcessorRefund,
+  type ProcessorRefundRequest,
+  type ProcessorSettings,
+  type ProcessorWebhookRequest,
+} from './processors/types.ts';

@@ -47,7 +47,8 @@ export async function confirmCharge(tx: Tx, ctx: UseCaseContext, paymentId: stri
   const payment = await lockPayment(tx, ctx, paymentId);
   const droppedButPaid = payment.status === 'failed' && payment.failure_code === 'superseded';
   if (payment.status !== 'pending' && !droppedButPaid) throw invalidMove(payment.status, 'confirmed');
-  if (payment.status === 'pending' && payment.expires_at && payment.expires_at <= ctx.now) {
+  // A live processor's word is final: it took the money, whatever the local clock says of the code.
+  if (payment.status === 'pending' && !payment.connection_id && payment.expires_at && payment.expires_at <= ctx.now) {
     throw invalidMove('pending', 'confirmed', `The ${payment.method} charge expired at ${payment.expires_at.toISOString()}; create a new charge.`);
   }
   const row = await repo.updatePayment(tx, ctx.tenant, payment.id, {

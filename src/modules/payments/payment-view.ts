@@ -94,7 +94,7 @@ export function toPaymentView(row: PaymentRow, ctx: UseCaseContext, links: ViewL
   if (row.method === 'boleto' && row.boleto_line && row.boleto_barcode && row.boleto_due_date) {
     view.boletoLine = row.boleto_line;
     view.boletoBarcode = row.boleto_barcode;
-    view.boletoUrl = boletoPageUrl(links.baseUrl, links.accountSlug, row.id, links.invoiceToken);
+    view.boletoUrl = row.boleto_url ?? boletoPageUrl(links.baseUrl, links.accountSlug, row.id, links.invoiceToken);
     view.boletoDueDate = row.boleto_due_date;
   }
   if (row.method === 'crypto' && row.network && row.settlement_network) {

@@ -83,6 +83,8 @@ export async function lockLapsedPayments(ex: Executor, now: Date, limit: number)
     .selectAll()
     .where('status', '=', 'pending')
     .where('expires_at', '<=', now)
+    // A live charge lapses when its processor says so (events, or the repair poller's read-back).
+    .where('connection_id', 'is', null)
     .orderBy('expires_at')
     .limit(limit)
     .forUpdate()
@@ -92,6 +94,46 @@ export async function lockLapsedPayments(ex: Executor, now: Date, limit: number)
 
 export async function insertRefund(ex: Executor, row: RefundRow): Promise<void> {
   await ex.insertInto('refunds').values(row).execute();
+}
+
+/** What a payment's pending (live) refunds hold back from what is left to refund. */
+export async function pendingRefundTotal(ex: Executor, tenant: Tenant, paymentId: string): Promise<string> {
+  const row = await ex
+    .selectFrom('refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount'), sql<string>`0`).as('total'))
+    .where(forTenant(tenant))
+    .where('payment_id', '=', paymentId)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return String(row.total);
+}
+
+export async function findRefundByProviderId(ex: Executor, tenant: Tenant, paymentId: string, providerRefundId: string, options: { forUpdate?: boolean } = {}): Promise<RefundRow | undefined> {
+  let query = ex.selectFrom('refunds').selectAll().where(forTenant(tenant)).where('payment_id', '=', paymentId).where('provider_refund_id', '=', providerRefundId);
+  if (options.forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function updateRefund(ex: Executor, tenant: Tenant, id: string, patch: Partial<Pick<RefundRow, 'status'>>): Promise<RefundRow> {
+  return ex.updateTable('refunds').set(patch).where(forTenant(tenant)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A live payment of a connection by the processor's reference (processor events, any tenant). */
+export async function findPaymentByProvider(ex: Executor, connectionId: string, providerId: string): Promise<PaymentRow | undefined> {
+  return ex.selectFrom('payments').selectAll().where('connection_id', '=', connectionId).where('provider_id', '=', providerId).orderBy('created_at', 'desc').executeTakeFirst();
+}
+
+/** Live charges still pending since before `before` (the repair poller), oldest first. */
+export async function listStalePendingLive(ex: Executor, before: Date, limit: number): Promise<PaymentRow[]> {
+  return ex
+    .selectFrom('payments')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('connection_id', 'is not', null)
+    .where('created_at', '<=', before)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
 }
 
 export async function listRefunds(ex: Executor, tenant: Tenant, paymentId: string, limit: number, afterId: string | null): Promise<RefundRow[]> {

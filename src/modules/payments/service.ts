@@ -19,9 +19,9 @@ import type { PayerView, PaymentView } from './payment-view.ts';
 import { presentPayment, presentPayments } from './present-payments.ts';
 import * as repo from './repository.ts';
 
-export { createCharge, type ChargeInput } from './create-charge.ts';
+export { createCharge, createChargeWithOutcome, type ChargeInput, type ChargeOptions, type ChargeOutcome } from './create-charge.ts';
 export { confirmCharge, failPayment, chargeBackPayment, failPendingAsSuperseded } from './payment-transitions.ts';
-export { applyRefund, refundPayment, listRefunds, type RefundInput, type RefundView } from './refunds.ts';
+export { applyRefund, failRefund, refundPayment, settleRefund, listRefunds, type RefundInput, type RefundOptions, type RefundView } from './refunds.ts';
 export { expireLapsedPayments } from './expiry.ts';
 export type { PaymentView } from './payment-view.ts';
 export type { PaymentFilter } from './repository.ts';

@@ -27,6 +27,8 @@ export interface PaymentRow extends TenantColumns {
   boleto_line: string | null;
   boleto_barcode: string | null;
   boleto_due_date: Date | null;
+  /** A live boleto's page at the processor (null: the service's printable boleto). */
+  boleto_url: string | null;
   expires_at: Date | null;
   network: 'main' | 'test' | null;
   settlement_asset: string | null;
@@ -36,6 +38,8 @@ export interface PaymentRow extends TenantColumns {
   charge_token_used_at: Date | null;
   confirm_token: string | null;
   card_processor: CardProcessor | null;
+  /** The processor connection a live charge ran through (null: sandbox, or the connection was removed). */
+  connection_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -46,6 +50,10 @@ export interface RefundRow extends TenantColumns {
   amount: string;
   reason: string | null;
   status: 'succeeded' | 'pending' | 'failed';
+  /** A live refund's reference at the processor. */
+  provider_refund_id: string | null;
+  /** Pending live refunds: the credit note of this money is recorded already (credit note outcome refund). */
+  credited: boolean;
   created_at: Date;
 }
 

@@ -1,0 +1,77 @@
+// Processor events: what a live processor reports (its webhooks, or the repair poller's read-back),
+// applied through the same flow functions as the sandbox's buttons, so every transition records
+// the same events and ledger transactions. Each event is applied once per (connection, eventId)
+// (table processor_events). Order: an event that needs a state the payment has not reached yet (a
+// refund or a dispute before the confirmation, or any event before the charge's own transaction
+// committed) is kept `waiting` and applied after the next event that moves the payment, or by the
+// repair poller. An event reaches only the payments of the connection it came to.
+import type { UseCaseContext } from '../../core/context.ts';
+import type { Tx } from '../../db/database.ts';
+import * as payments from '../../modules/payments/index.ts';
+import type { LiveConnection, PaymentRow, ProcessorEvent } from '../../modules/payments/index.ts';
+import { markProcessorEventApplied, recordProcessorEvent, waitingProcessorEvents } from '../../modules/providers/index.ts';
+import { chargeBackPayment, confirmPayment, settleProcessorRefund } from './payment-outcomes.ts';
+
+type Outcome = 'applied' | 'waiting' | 'duplicate';
+
+/**
+ * Applies one event in the caller's transaction; `duplicate` when the connection had it already.
+ * An event naming no payment of this connection is kept waiting when it names one of the service's
+ * payment ids (its charge's transaction may not have committed yet), else applied as nothing (a
+ * charge the seller made elsewhere on the same processor account).
+ */
+export async function applyProcessorEvent(tx: Tx, live: LiveConnection, event: ProcessorEvent, now: Date, baseUrl: string): Promise<Outcome> {
+  const payment = event.kind === 'ignored' ? undefined : await payments.findPaymentByProvider(tx, live.connection.id, event.providerId);
+  // Recorded first: a second delivery of the event waits on this row and then finds it.
+  if (!(await recordProcessorEvent(tx, live.connection, event, 'waiting', now))) return 'duplicate';
+  let outcome: 'applied' | 'waiting' = 'applied';
+  if (payment && event.kind !== 'ignored') {
+    outcome = await move(tx, { tenant: { accountId: payment.account_id, environment: payment.environment }, now, baseUrl }, payment, event);
+  }
+  else if (!payment && 'paymentId' in event && event.paymentId) outcome = 'waiting';
+  if (outcome === 'applied') {
+    await markProcessorEventApplied(tx, live.connection.id, event.eventId, now);
+    if (payment) await applyWaiting(tx, live, now, baseUrl);
+  }
+  return outcome;
+}
+
+async function move(tx: Tx, ctx: UseCaseContext, payment: PaymentRow, event: Exclude<ProcessorEvent, { kind: 'ignored' }>): Promise<'applied' | 'waiting'> {
+  switch (event.kind) {
+    case 'charge.confirmed': {
+      const superseded = payment.status === 'failed' && payment.failure_code === 'superseded';
+      if (payment.status === 'pending' || superseded) await confirmPayment(tx, ctx, payment.id);
+      return 'applied';
+    }
+    case 'charge.failed':
+      if (payment.status === 'pending') await payments.failPayment(tx, ctx, payment.id, event.failureCode);
+      return 'applied';
+    case 'refund.succeeded':
+      if (payment.status === 'pending') return 'waiting';
+      if (payment.status === 'confirmed') await settleProcessorRefund(tx, ctx, payment.id, event.providerRefundId, event.amount);
+      return 'applied';
+    case 'refund.failed':
+      await payments.failRefund(tx, ctx, payment.id, event.providerRefundId);
+      return 'applied';
+    case 'charge.disputed':
+      if (payment.status === 'pending') return 'waiting';
+      if (payment.status === 'confirmed') await chargeBackPayment(tx, ctx, payment.id);
+      return 'applied';
+  }
+}
+
+/** Applies the connection's waiting events that can be applied now (oldest first). */
+export async function applyWaiting(tx: Tx, live: LiveConnection, now: Date, baseUrl: string): Promise<number> {
+  let applied = 0;
+  for (const waiting of await waitingProcessorEvents(tx, live.connection.id)) {
+    const event = waiting.event as Exclude<ProcessorEvent, { kind: 'ignored' }>;
+    const payment = await payments.findPaymentByProvider(tx, live.connection.id, event.providerId);
+    if (!payment) continue;
+    const ctx: UseCaseContext = { tenant: { accountId: payment.account_id, environment: payment.environment }, now, baseUrl };
+    if ((await move(tx, ctx, payment, event)) === 'applied') {
+      await markProcessorEventApplied(tx, live.connection.id, waiting.eventId, now);
+      applied += 1;
+    }
+  }
+  return applied;
+}
