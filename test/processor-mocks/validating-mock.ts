@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { createInstance, getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
 import { isLeft } from 'fp-ts/lib/Either.js';
+import { installFormDeserializer, nestFormFields } from './form-body.ts';
 
 export interface MockRequest {
   method: string;
@@ -14,7 +15,7 @@ export interface MockRequest {
   query: Record<string, string | string[]>;
   headers: Record<string, string>;
   rawBody: Buffer;
-  /** JSON, or the form fields of an application/x-www-form-urlencoded body (Stripe), or undefined. */
+  /** JSON, or an application/x-www-form-urlencoded body (Stripe) as the nested object its bracket keys stand for, or undefined. */
   body: unknown;
 }
 
@@ -71,8 +72,11 @@ export async function validateAgainst(operations: IHttpOperation[], request: Moc
     { mock: { dynamic: false }, checkSecurity: true, validateRequest: true, validateResponse: false, errors: false, upstreamProxy: undefined, isProxy: false },
     { logger: silentLogger },
   );
+  // Prism deserializes a form body itself (deepObject keys like `metadata[payment_id]`, by the
+  // document's encodings) and refuses anything but the raw text for one.
+  const form = request.headers['content-type']?.includes('application/x-www-form-urlencoded') && request.rawBody.length > 0;
   const result = await prism.request(
-    { method: request.method.toLowerCase() as never, url: { path: request.path, query: request.query, baseUrl: serverUrl }, headers: request.headers, body: request.body },
+    { method: request.method.toLowerCase() as never, url: { path: request.path, query: request.query, baseUrl: serverUrl }, headers: request.headers, body: form ? request.rawBody.toString('utf8') : request.body },
     operations,
   )();
   if (isLeft(result)) {
@@ -90,7 +94,7 @@ function parseBody(raw: Buffer, contentType: string | undefined): unknown {
   if (raw.length === 0) return undefined;
   const text = raw.toString('utf8');
   if (contentType?.includes('application/json')) return JSON.parse(text);
-  if (contentType?.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
+  if (contentType?.includes('application/x-www-form-urlencoded')) return nestFormFields(new URLSearchParams(text));
   return text;
 }
 
@@ -125,6 +129,7 @@ export async function startValidatingMock(options: {
   createServer?: (listener: (req: IncomingMessage, res: ServerResponse) => void) => Server;
   protocol?: 'http' | 'https';
 }): Promise<ValidatingMock> {
+  installFormDeserializer();
   const operations = await operationsOf(options.specPath);
   const violations: Violation[] = [];
   const requests: MockRequest[] = [];
