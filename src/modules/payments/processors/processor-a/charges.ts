@@ -6,6 +6,7 @@ import adyen from '@adyen/api-library';
 import type { CardSessionAction } from '../../card-action.ts';
 import { ProcessorError, type ProcessorCharge, type ProcessorChargeRequest, type ProcessorConnection, type ProcessorFailureCode, type ProcessorSettings } from '../types.ts';
 import { toAdyenAmount } from './amounts.ts';
+import { billingAddressOf } from './billing-address.ts';
 import { barcodeFromLine } from './boleto-line.ts';
 import { checkoutApi } from './client.ts';
 import { readCredentials } from './credentials.ts';
@@ -152,6 +153,8 @@ async function boleto(connection: ProcessorConnection, settings: ProcessorSettin
     // Adyen's boleto due date.
     deliveryDate: dueDate,
     shopperStatement: request.description.slice(0, 60),
+    // Adyen requires it for boleto; without one it refuses the payment (provider_rejected).
+    ...(request.payer.address ? { billingAddress: billingAddressOf(request.payer.address) } : {}),
     ...shopperFields(request),
   });
   const providerId = requirePspReference(response);

@@ -108,7 +108,6 @@ export function checkoutApi(connection: ProcessorConnection, settings: Processor
       apiKey: credentials.apiKey,
       environment: live ? adyen.EnvironmentEnum.LIVE : adyen.EnvironmentEnum.TEST,
       ...(live ? { liveEndpointUrlPrefix: credentials.liveUrlPrefix ?? '' } : {}),
-      connectionTimeoutMillis: settings.timeoutMs,
     },
     new CheckoutTransport(settings.processorAApiUrl, settings.timeoutMs),
   );

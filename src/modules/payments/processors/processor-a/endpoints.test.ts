@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildBoleto } from '../../codes/boleto.ts';
 import { fromAdyenAmount, toAdyenAmount } from './amounts.ts';
+import { billingAddressOf } from './billing-address.ts';
 import { barcodeFromLine } from './boleto-line.ts';
 import { checkoutEndpoint } from './client.ts';
 
@@ -35,5 +36,20 @@ describe('amounts and boleto codes', () => {
       expect(barcodeFromLine(formatted)).toBe(barcode);
     }
     expect(barcodeFromLine('123')).toBeNull();
+  });
+});
+
+describe('billingAddressOf', () => {
+  it('splits the street from the number, keeps the complement, and strips the CEP', () => {
+    expect(billingAddressOf({ line1: 'Av. Paulista, 1578', city: 'São Paulo', state: 'SP', postalCode: '01310-200', country: 'br' })).toEqual({
+      street: 'Av. Paulista',
+      houseNumberOrName: '1578',
+      city: 'São Paulo',
+      postalCode: '01310200',
+      stateOrProvince: 'SP',
+      country: 'BR',
+    });
+    expect(billingAddressOf({ line1: 'Estrada Velha', line2: 'Sítio 2', city: 'Cunha', state: 'SP', postalCode: '12530000', country: 'BR' })).toMatchObject({ street: 'Estrada Velha', houseNumberOrName: 'S/N Sítio 2' });
+    expect(billingAddressOf({ line1: 'Rua A, s/n', city: 'Recife', state: 'PE', postalCode: '50000-000', country: 'BR' })).toMatchObject({ street: 'Rua A', houseNumberOrName: 's/n' });
   });
 });

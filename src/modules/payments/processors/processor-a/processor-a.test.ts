@@ -192,10 +192,26 @@ describe('pix and boleto through /payments', () => {
 
   it('boleto: the voucher reference is the line, the barcode derived from it, the download URL kept', async () => {
     const request = chargeRequest({ method: 'boleto', amount: '100.00' });
+    request.payer.address = { line1: 'Rua das Flores, 123', line2: 'apto 4', city: 'São Paulo', state: 'SP', postalCode: '01310-100', country: 'BR' };
     const charge = await adapter.createCharge(connection(), request);
     expect(charge.status).toBe('pending');
     expect(charge.boleto).toEqual({ line: '03399333503382330308779819890108116500000010000', barcode: FAKE_BOLETO_BARCODE, url: expect.stringContaining('https://test.adyen.com/'), dueDate: new Date('2026-12-04T00:00:00Z') });
-    expect(lastRequest('/payments').body).toMatchObject({ paymentMethod: { type: 'boletobancario' }, deliveryDate: '2026-12-04T00:00:00.000Z', socialSecurityNumber: '12345678909' });
+    expect(lastRequest('/payments').body).toMatchObject({
+      paymentMethod: { type: 'boletobancario' },
+      deliveryDate: '2026-12-04T00:00:00.000Z',
+      socialSecurityNumber: '12345678909',
+      shopperName: { firstName: 'Maria', lastName: 'da Silva' },
+      billingAddress: { street: 'Rua das Flores', houseNumberOrName: '123 apto 4', city: 'São Paulo', postalCode: '01310100', stateOrProvince: 'SP', country: 'BR' },
+    });
+    expect(mock.violations).toEqual([]);
+  });
+
+  it('boleto without a due date or an address: three days from now, and no billingAddress sent', async () => {
+    const request = chargeRequest({ method: 'boleto', amount: '100.00', invoice: { id: '0193a4c2-1111-7000-8000-000000000002', dueDate: null } });
+    await adapter.createCharge(connection(), request);
+    const body = lastRequest('/payments').body as Record<string, unknown>;
+    expect(body.deliveryDate).toBe('2026-11-30T00:00:00.000Z');
+    expect(body.billingAddress).toBeUndefined();
     expect(mock.violations).toEqual([]);
   });
 
