@@ -5,6 +5,7 @@
 // Checkout API elsewhere (PROCESSOR_A_API_URL: tests, regional endpoints) and cannot tell a timeout
 // from a dropped connection. The transport also pins the Checkout API version to v71, the version
 // of the official document every request is validated against in tests.
+import { createRequire } from 'node:module';
 import adyen from '@adyen/api-library';
 import { ProcessorError, type ProcessorConnection, type ProcessorSettings } from '../types.ts';
 import { readCredentials } from './credentials.ts';
@@ -13,7 +14,9 @@ type HttpClient = NonNullable<ConstructorParameters<typeof adyen.Client>[1]>;
 type RequestOptions = NonNullable<Parameters<HttpClient['request']>[4]>;
 
 export const CHECKOUT_API_VERSION = 'v71';
+// The headers the library's own client sends, so Adyen sees which library made the call.
 const LIBRARY_NAME = 'adyen-node-api-library';
+const LIBRARY_VERSION = (createRequire(import.meta.url)('@adyen/api-library/package.json') as { version: string }).version;
 
 /**
  * Where a library endpoint goes: `{base}/v72/sessions` becomes `{override}/sessions` when the
@@ -66,8 +69,9 @@ export class CheckoutTransport implements HttpClient {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'x-api-key': config.apiKey ?? '',
-      'user-agent': `${LIBRARY_NAME}`,
+      'user-agent': `${LIBRARY_NAME}/${LIBRARY_VERSION}`,
       'adyen-library-name': LIBRARY_NAME,
+      'adyen-library-version': LIBRARY_VERSION,
     };
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     let response: Response;

@@ -104,6 +104,7 @@ describe('card: a Checkout session', () => {
     expect(sent.path).toBe('/v71/sessions');
     expect(sent.headers['idempotency-key']).toBe(request.idempotencyKey);
     expect(sent.headers['x-api-key']).toBe(fake.apiKey);
+    expect(sent.headers['adyen-library-version']).toBe('32.1.0');
     expect(sent.body).toMatchObject({ reference: request.paymentId, amount: { value: 123456, currency: 'BRL' }, merchantAccount: fake.merchantAccount, countryCode: 'BR', shopperLocale: 'pt-BR', returnUrl: 'https://billing.example.com/' });
     expect(mock.violations).toEqual([]);
   });
