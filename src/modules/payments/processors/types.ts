@@ -55,7 +55,13 @@ export interface ProcessorChargeRequest {
   currency: string;
   description: string;
   invoice: { id: string; dueDate: Date | null };
-  payer: { name: string | null; email: string | null; document: string | null };
+  payer: {
+    name: string | null;
+    email: string | null;
+    document: string | null;
+    /** The payer's billing address when known: processor_a (Adyen) requires one for boleto. */
+    address?: { line1: string; line2?: string; city: string; state: string; postalCode: string; country: string } | null;
+  };
   /** Pix only: seconds the code stays payable. */
   pixExpiresInSeconds: number;
   /** Off-session charge of a saved payment method (charge_automatically subscriptions). */
