@@ -39,7 +39,7 @@ import { registerLedgerRoutes } from './modules/ledger/index.ts';
 import { registerCreditNoteRoutes } from './flows/credit-notes/index.ts';
 import { registerSubscriptionRoutes, registerTestClockRoutes } from './flows/subscriptions/index.ts';
 import { connectionSourceOf, registerProviderRoutes } from './modules/providers/index.ts';
-import { useConnectionSource } from './modules/payments/index.ts';
+import { registerServiceProcessors, useConnectionSource } from './modules/payments/index.ts';
 import { registerProcessorEventRoutes } from './flows/payment-confirmation/index.ts';
 
 export interface BuildOptions {
@@ -137,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerCreditNoteRoutes(app, deps);
   // Live charges reach the processor connections through this source (modules/payments cannot
   // import modules/providers, which imports it); the processors themselves are in the registry.
+  registerServiceProcessors(config.processors);
   useConnectionSource(connectionSourceOf({ config, policy: deps.webhookPolicy }));
   registerProviderRoutes(app, deps);
   registerProcessorEventRoutes(app, deps);

@@ -44,6 +44,7 @@ export { type PaymentMethod, type PaymentRow, type PaymentStatus, type PaymentTa
 export { callProcessor, asAppError } from './processors/calls.ts';
 export { connectionSource, useConnectionSource, type ConnectionSource, type LiveConnection } from './processors/connections.ts';
 export { PROCESSOR_NAMES, processorNamed, registerProcessor, unregisterProcessor } from './processors/registry.ts';
+export { registerServiceProcessors } from './processors/service-processors.ts';
 export {
   ProcessorError,
   type ProcessorAdapter,

@@ -20,8 +20,9 @@ let other: SeededAccount;
 let customerId: string;
 
 beforeAll(async () => {
-  registerProcessor(fake);
   t = await startTestApp({ env: { SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'), PROCESSOR_TIMEOUT_MS: '200' } });
+  // After the app: its start registers the real processors, and this file's fake replaces one.
+  registerProcessor(fake);
   acme = await seedAccount(t.client, 'Acme');
   other = await seedAccount(t.client, 'Other');
   customerId = await createCustomer(t, acme.liveKey);

@@ -67,8 +67,9 @@ describe('rotation and logs', () => {
   let t: TestContext;
 
   beforeAll(async () => {
-    registerProcessor(fake);
     t = await startTestApp({ env: { SECRETS_KEY: OLD.toString('base64'), LOG_LEVEL: 'trace' }, logger: { level: 'trace', stream: { write: (line: string) => lines.push(line) } } });
+    // After the app: its start registers the real processors, and this file's fake replaces one.
+    registerProcessor(fake);
   });
   afterAll(async () => {
     await t.close();
