@@ -74,14 +74,25 @@ export class CheckoutTransport implements HttpClient {
       'adyen-library-version': LIBRARY_VERSION,
     };
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
-    let response: Response;
+    const body = method === 'GET' || method === 'DELETE' || json.length === 0 ? undefined : json.toString();
+    let answer = await this.send(url, { method, headers, body });
+    // Adyen may move an endpoint with a 308, as the library's own client follows it: once, and only to Adyen's hosts (the API key goes along).
+    const location = answer.status === 308 ? answer.location : null;
+    if (location) {
+      const target = new URL(location, url);
+      if (target.protocol !== 'https:' || !/(\.adyen\.com|\.adyenpayments\.com)$/i.test(target.hostname)) {
+        throw new ProcessorError('provider_rejected', `processor_a redirected to ${target.hostname}, which is not Adyen's`, '308');
+      }
+      answer = await this.send(target, { method, headers, body });
+    }
+    if (answer.status < 200 || answer.status >= 300) throw answerError(answer.status, answer.text);
+    return answer.text;
+  }
+
+  private async send(url: URL, init: { method: string; headers: Record<string, string>; body: string | undefined }): Promise<{ status: number; text: string; location: string | null }> {
     try {
-      response = await fetch(url, {
-        method,
-        headers,
-        body: method === 'GET' || method === 'DELETE' || json.length === 0 ? undefined : json.toString(),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
+      const response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) });
+      return { status: response.status, text: await response.text(), location: response.headers.get('location') };
     } catch (error) {
       if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
         throw new ProcessorError('provider_timeout', `processor_a did not answer within ${this.timeoutMs} ms`);
@@ -89,17 +100,6 @@ export class CheckoutTransport implements HttpClient {
       const cause = (error as { cause?: { code?: string } }).cause?.code ?? null;
       throw new ProcessorError('provider_unavailable', `processor_a could not be reached${cause ? ` (${cause})` : ''}`, cause);
     }
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (error) {
-      if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-        throw new ProcessorError('provider_timeout', `processor_a did not answer within ${this.timeoutMs} ms`);
-      }
-      throw new ProcessorError('provider_unavailable', 'processor_a dropped the answer');
-    }
-    if (response.status < 200 || response.status >= 300) throw answerError(response.status, text);
-    return text;
   }
 }
 

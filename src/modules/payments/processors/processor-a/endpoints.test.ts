@@ -1,10 +1,12 @@
 // Where the library's endpoints go, and the boleto barcode derived from its line.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildBoleto } from '../../codes/boleto.ts';
 import { fromAdyenAmount, toAdyenAmount } from './amounts.ts';
 import { billingAddressOf } from './billing-address.ts';
 import { barcodeFromLine } from './boleto-line.ts';
 import { checkoutEndpoint } from './client.ts';
+import { processorAAdapter } from './index.ts';
+import type { ProcessorConnection } from '../types.ts';
 
 describe('checkoutEndpoint', () => {
   it('pins the library endpoints to v71, test and live', () => {
@@ -16,6 +18,33 @@ describe('checkoutEndpoint', () => {
 
   it('sends everything to PROCESSOR_A_API_URL when set', () => {
     expect(checkoutEndpoint('https://checkout-test.adyen.com/v72/payments', 'http://127.0.0.1:4010/v71/')).toBe('http://127.0.0.1:4010/v71/payments');
+  });
+});
+
+describe('the real endpoints (no PROCESSOR_A_API_URL)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const connection = (environment: ProcessorConnection['environment']): ProcessorConnection => ({
+    id: 'conn',
+    provider: 'processor_a',
+    environment,
+    methods: ['card'],
+    credentials: { apiKey: 'AQE_key', merchantAccount: 'SellerECOM', clientKey: 'live_KEY', hmacKey: 'AB'.repeat(32), liveUrlPrefix: '1797a841fbb37ca7-AdyenDemo' },
+    webhookUrl: 'https://billing.example.com/webhooks/processors/conn',
+  });
+
+  it('sandbox connections call Adyen test, production ones the live endpoint of their prefix', async () => {
+    const calls: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      calls.push(String(input));
+      return new Response(JSON.stringify({ paymentMethods: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    await processorAAdapter.check(connection('sandbox'));
+    await processorAAdapter.check(connection('production'));
+    // (host names are case-insensitive: URL writes them in lower case)
+    expect(calls).toEqual(['https://checkout-test.adyen.com/v71/paymentMethods', 'https://1797a841fbb37ca7-adyendemo-checkout-live.adyenpayments.com/checkout/v71/paymentMethods']);
   });
 });
 

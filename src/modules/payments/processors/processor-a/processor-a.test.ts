@@ -322,6 +322,26 @@ describe('failures of the processor', () => {
   });
 });
 
+describe('redirects', () => {
+  it('follows none off Adyen\'s hosts: the API key never leaves for another host', async () => {
+    const redirecting = await startValidatingMock({
+      specPath: PROCESSOR_A_SPEC,
+      serverUrl: PROCESSOR_A_SERVER,
+      basePath: PROCESSOR_A_BASE_PATH,
+      fake: () => ({ status: 308, headers: { location: 'https://collector.example.com/v71/paymentMethods' } }),
+    });
+    try {
+      const moved = createProcessorAAdapter({ processorAApiUrl: `${redirecting.url}/v71`, processorBApiUrl: null, timeoutMs: 2000 });
+      expect(await rejection(moved.check(connection()))).toMatchObject({ code: 'provider_rejected', processorCode: '308' });
+      expect(redirecting.requests).toHaveLength(1);
+      expect(redirecting.violations).toEqual([]);
+    } finally {
+      await redirecting.close();
+    }
+    expect(mock.violations).toEqual([]);
+  });
+});
+
 describe('check', () => {
   it('succeeds with good credentials (POST /paymentMethods for the merchant account)', async () => {
     await adapter.check(connection());
