@@ -7,6 +7,8 @@
 // through `anyOf` (Stripe's `metadata`). `installFormDeserializer` swaps in one that builds only
 // what the body sends; the values stay strings, which Prism's validator coerces for form bodies.
 import { createRequire } from 'node:module';
+import type { IHttpOperation } from '@stoplight/types';
+import type { Either } from 'fp-ts/lib/Either.js';
 
 type Tree = string | Tree[] | { [key: string]: Tree };
 type Schema = { type?: string | string[]; properties?: Record<string, Schema>; additionalProperties?: boolean | Schema; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[] };
@@ -69,4 +71,24 @@ export function installFormDeserializer(): void {
   const deserializers = require('@stoplight/prism-http/dist/validator/deserializers/index.js') as { body: Record<string, unknown>; query: Record<string, unknown> };
   deserializers.body = { ...deserializers.body, deepObject: deserializeDeepObject };
   installed = true;
+}
+
+type Route = (options: { resources: IHttpOperation[]; input: { method: string; url: { path: string; baseUrl?: string } } }) => Either<Error, IHttpOperation>;
+
+/**
+ * Top-level fields of a form body that the operation's schema does not declare (when it forbids
+ * others). Prism deserializes only the declared properties of a form body, so without this an
+ * undeclared field (a misspelling, a field of another API version) would pass unseen.
+ */
+export function undeclaredFormFields(operations: IHttpOperation[], request: { method: string; path: string; rawBody: Buffer }, serverUrl: string): string[] {
+  const require = createRequire(import.meta.url);
+  const route = (require('@stoplight/prism-http/dist/router/index.js') as { default: Route }).default;
+  const routed = route({ resources: operations, input: { method: request.method.toLowerCase(), url: { path: request.path, baseUrl: serverUrl } } });
+  if (routed._tag === 'Left') return [];
+  const content = routed.right.request?.body?.contents?.find((c) => c.mediaType.includes('application/x-www-form-urlencoded'));
+  const schema = content?.schema as Schema | undefined;
+  if (!schema?.properties || schema.additionalProperties !== false) return [];
+  const declared = new Set(Object.keys(schema.properties));
+  const sent = new Set([...new URLSearchParams(request.rawBody.toString('utf8')).keys()].map((key) => segmentsOf(key)[0]!));
+  return [...sent].filter((name) => !declared.has(name)).map((name) => `body.${name}: Request body property ${name} is not in the document`);
 }

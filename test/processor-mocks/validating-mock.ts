@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { createInstance, getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import { installFormDeserializer, nestFormFields } from './form-body.ts';
+import { installFormDeserializer, nestFormFields, undeclaredFormFields } from './form-body.ts';
 
 export interface MockRequest {
   method: string;
@@ -85,9 +85,10 @@ export async function validateAgainst(operations: IHttpOperation[], request: Moc
     const listed = details.map((d) => `${(d.location ?? []).join('.')}: ${d.message}`);
     return listed.length > 0 ? listed : [`${result.left.name}: ${result.left.message}`];
   }
-  return result.right.validations.input
+  const problems = result.right.validations.input
     .filter((d) => d.severity === 0) // DiagnosticSeverity.Error
     .map((d) => `${(d.path ?? []).join('.')}: ${d.message}`);
+  return form ? [...problems, ...undeclaredFormFields(operations, request, serverUrl)] : problems;
 }
 
 function parseBody(raw: Buffer, contentType: string | undefined): unknown {

@@ -18,7 +18,7 @@ function intentParams(request: ProcessorChargeRequest): IntentParams {
   const params: IntentParams = {
     amount: minorUnitsOf(request.amount, request.currency),
     currency: request.currency.toLowerCase(),
-    description: request.description,
+    description: request.description.slice(0, 1000), // Stripe's limit
     metadata: { payment_id: request.paymentId, invoice_id: request.invoice.id },
     payment_method_types: [request.method],
   };
