@@ -6,6 +6,7 @@
 // committed) is kept `waiting` and applied after the next event that moves the payment, or by the
 // repair poller. An event reaches only the payments of the connection it came to.
 import type { UseCaseContext } from '../../core/context.ts';
+import { isUuid } from '../../core/ids.ts';
 import type { Tx } from '../../db/database.ts';
 import * as payments from '../../modules/payments/index.ts';
 import type { LiveConnection, PaymentRow, ProcessorEvent } from '../../modules/payments/index.ts';
@@ -21,7 +22,7 @@ type Outcome = 'applied' | 'waiting' | 'duplicate';
  * charge the seller made elsewhere on the same processor account).
  */
 export async function applyProcessorEvent(tx: Tx, live: LiveConnection, event: ProcessorEvent, now: Date, baseUrl: string): Promise<Outcome> {
-  const payment = event.kind === 'ignored' ? undefined : await payments.findPaymentByProvider(tx, live.connection.id, event.providerId);
+  const payment = event.kind === 'ignored' ? undefined : await paymentOfEvent(tx, live, event);
   // Recorded first: a second delivery of the event waits on this row and then finds it.
   if (!(await recordProcessorEvent(tx, live.connection, event, 'waiting', now))) return 'duplicate';
   let outcome: 'applied' | 'waiting' = 'applied';
@@ -34,6 +35,21 @@ export async function applyProcessorEvent(tx: Tx, live: LiveConnection, event: P
     if (payment) await applyWaiting(tx, live, now, baseUrl);
   }
   return outcome;
+}
+
+/**
+ * The payment an event is about: by the processor's reference; else, for a charge's outcome that
+ * names the service's payment id, that payment of the connection, which takes the processor's
+ * reference from then on. A processor may give its own reference only once the charge is decided
+ * (processor_a: a card charge starts as its Checkout session's id and is paid under a pspReference,
+ * the reference its refunds and chargebacks name).
+ */
+async function paymentOfEvent(tx: Tx, live: LiveConnection, event: Exclude<ProcessorEvent, { kind: 'ignored' }>): Promise<PaymentRow | undefined> {
+  const byReference = await payments.findPaymentByProvider(tx, live.connection.id, event.providerId);
+  if (byReference || (event.kind !== 'charge.confirmed' && event.kind !== 'charge.failed') || !event.paymentId || !isUuid(event.paymentId)) return byReference;
+  const named = await payments.findConnectionPayment(tx, live.connection.id, event.paymentId);
+  if (!named || named.status !== 'pending') return named;
+  return payments.adoptProviderId(tx, named.id, event.providerId);
 }
 
 async function move(tx: Tx, ctx: UseCaseContext, payment: PaymentRow, event: Exclude<ProcessorEvent, { kind: 'ignored' }>): Promise<'applied' | 'waiting'> {

@@ -13,6 +13,8 @@ export {
   findPaymentByConfirmToken,
   findPaymentById,
   findPaymentByProvider,
+  findConnectionPayment,
+  adoptProviderId,
   listStalePendingLive,
   updatePayment,
 } from './repository.ts';

@@ -123,6 +123,16 @@ export async function findPaymentByProvider(ex: Executor, connectionId: string, 
   return ex.selectFrom('payments').selectAll().where('connection_id', '=', connectionId).where('provider_id', '=', providerId).orderBy('created_at', 'desc').executeTakeFirst();
 }
 
+/** A live payment of a connection by the service's own id (processor events naming it, any tenant). */
+export async function findConnectionPayment(ex: Executor, connectionId: string, paymentId: string): Promise<PaymentRow | undefined> {
+  return ex.selectFrom('payments').selectAll().where('connection_id', '=', connectionId).where('id', '=', paymentId).executeTakeFirst();
+}
+
+/** The processor's reference of a live charge, once the processor gives its own (processor_a: the session's id, then the pspReference). */
+export async function adoptProviderId(ex: Executor, paymentId: string, providerId: string): Promise<PaymentRow> {
+  return ex.updateTable('payments').set({ provider_id: providerId }).where('id', '=', paymentId).returningAll().executeTakeFirstOrThrow();
+}
+
 /** Live charges still pending since before `before` (the repair poller), oldest first. */
 export async function listStalePendingLive(ex: Executor, before: Date, limit: number): Promise<PaymentRow[]> {
   return ex

@@ -92,10 +92,13 @@ async function validate(deps: ProviderDeps, provider: ProcessorName, input: Conn
       errors.push({ field: `credentials.${field}`, value: '', constraint: 'required', description: `${provider} needs ${adapter.credentialFields.join(', ')}.` });
     }
   }
+  const optional = adapter.optionalCredentialFields ?? [];
+  const known = [...adapter.credentialFields, ...optional];
   for (const [field, value] of Object.entries(input.credentials)) {
-    if (!adapter.credentialFields.includes(field)) {
+    if (!known.includes(field)) {
       // The value is not echoed: it may be a secret sent under the wrong name.
-      errors.push({ field: `credentials.${field}`, value: '', constraint: 'unknown_field', description: `${provider} takes ${adapter.credentialFields.join(', ')}.` });
+      const also = optional.length > 0 ? ` (and optionally ${optional.join(', ')})` : '';
+      errors.push({ field: `credentials.${field}`, value: '', constraint: 'unknown_field', description: `${provider} takes ${adapter.credentialFields.join(', ')}${also}.` });
     } else if (typeof value !== 'string') {
       errors.push({ field: `credentials.${field}`, value: '', constraint: 'string', description: 'Credentials are strings (PEM text for certificates and keys).' });
     }

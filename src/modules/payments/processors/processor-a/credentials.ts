@@ -11,7 +11,9 @@ export const LIVE_REGIONS: readonly LiveRegion[] = ['live', 'live-us', 'live-au'
  * region is optional (default `live`): the environment the browser's card form loads in, the
  * company account's region, which nothing else in the credentials says.
  */
-export const CREDENTIAL_FIELDS = ['apiKey', 'merchantAccount', 'clientKey', 'hmacKey', 'liveUrlPrefix', 'region'] as const;
+export const CREDENTIAL_FIELDS = ['apiKey', 'merchantAccount', 'clientKey', 'hmacKey'] as const;
+/** Accepted by the connection when given; the adapter refuses a production charge without liveUrlPrefix. */
+export const OPTIONAL_CREDENTIAL_FIELDS = ['liveUrlPrefix', 'region'] as const;
 export const SECRET_FIELDS = ['apiKey', 'hmacKey'] as const;
 
 export interface ProcessorACredentials {

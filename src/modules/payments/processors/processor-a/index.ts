@@ -4,7 +4,7 @@
 import type { ProcessorAdapter, ProcessorConnection, ProcessorEvent, ProcessorSettings } from '../types.ts';
 import { createCharge } from './charges.ts';
 import { checkoutApi } from './client.ts';
-import { CREDENTIAL_FIELDS, readCredentials, SECRET_FIELDS } from './credentials.ts';
+import { CREDENTIAL_FIELDS, OPTIONAL_CREDENTIAL_FIELDS, readCredentials, SECRET_FIELDS } from './credentials.ts';
 import { parseNotifications } from './notifications.ts';
 import { refund } from './refunds.ts';
 
@@ -26,6 +26,7 @@ export function createProcessorAAdapter(settings: ProcessorSettings): ProcessorA
     name: 'processor_a',
     supportedMethods: ['card', 'pix', 'boleto'],
     credentialFields: CREDENTIAL_FIELDS,
+    optionalCredentialFields: OPTIONAL_CREDENTIAL_FIELDS,
     secretFields: SECRET_FIELDS,
     async check(connection) {
       // A harmless authenticated read: the payment methods this merchant account offers in Brazil.

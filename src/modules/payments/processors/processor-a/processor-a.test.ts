@@ -76,7 +76,8 @@ describe('processor_a adapter: the contract', () => {
   it('names its methods and credential fields, secrets apart', () => {
     expect(processorAAdapter.name).toBe('processor_a');
     expect(processorAAdapter.supportedMethods).toEqual(['card', 'pix', 'boleto']);
-    expect(processorAAdapter.credentialFields).toEqual(['apiKey', 'merchantAccount', 'clientKey', 'hmacKey', 'liveUrlPrefix', 'region']);
+    expect(processorAAdapter.credentialFields).toEqual(['apiKey', 'merchantAccount', 'clientKey', 'hmacKey']);
+    expect(processorAAdapter.optionalCredentialFields).toEqual(['liveUrlPrefix', 'region']);
     expect(processorAAdapter.secretFields).toEqual(['apiKey', 'hmacKey']);
   });
 });
