@@ -24,8 +24,9 @@ export interface BrowserTest {
   close(): Promise<void>;
 }
 
-export async function startBrowserTest(): Promise<BrowserTest> {
-  const t = await startTestApp();
+/** `env`: more settings of the app (processor mocks' URLs, the secrets key). */
+export async function startBrowserTest(options: { env?: Record<string, string> } = {}): Promise<BrowserTest> {
+  const t = await startTestApp({ env: options.env });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   // As root (CI containers) chromium refuses to start with its sandbox.

@@ -1,9 +1,12 @@
 // What a buyer's page offers for an invoice of a tenant: the methods it can be paid by, and which
-// card form the page loads. Sandbox without a connected processor: every method through the
-// sandbox processor (Pix and boleto for BRL only) and the sandbox card form. Production: only what a
-// connected processor serves, the card form being that processor's own browser library.
+// card form the page loads. A method is offered when a connected processor serves it (the
+// operator's for a managed production account); in sandbox, every method the sandbox processor
+// simulates is offered too (Pix and boleto for BRL only). The card form is the processor's own
+// browser library when a processor serves card, the sandbox form otherwise.
 import type { Tenant } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
+import { readCredentials } from './processors/processor-a/credentials.ts';
+import { connectionSource } from './processors/connections.ts';
 import type { PaymentMethod } from './tables.ts';
 
 export const PAY_METHODS: readonly PaymentMethod[] = ['pix', 'boleto', 'card', 'crypto'];
@@ -24,7 +27,21 @@ export function methodFitsCurrency(method: PaymentMethod, currency: string): boo
   return currency === 'BRL' || (method !== 'pix' && method !== 'boleto');
 }
 
-export async function payOptionsFor(_ex: Executor, tenant: Tenant, currency: string): Promise<PayOptions> {
-  if (tenant.environment !== 'sandbox') return { methods: [], cardForm: null };
-  return { methods: PAY_METHODS.filter((method) => methodFitsCurrency(method, currency)), cardForm: { kind: 'sandbox' } };
+export async function payOptionsFor(ex: Executor, tenant: Tenant, currency: string): Promise<PayOptions> {
+  const sandbox = tenant.environment === 'sandbox';
+  const source = connectionSource();
+  const methods: PaymentMethod[] = [];
+  let cardForm: CardForm | null = null;
+  for (const method of PAY_METHODS.filter((m) => methodFitsCurrency(m, currency))) {
+    // Crypto settles through the Rail's networks, not a processor connection.
+    const live = method === 'crypto' || !source ? null : await source.serving(ex, tenant, method);
+    if (!live && !sandbox) continue;
+    methods.push(method);
+    if (method !== 'card') continue;
+    if (!live) cardForm = { kind: 'sandbox' };
+    else if (live.adapter.name === 'processor_a') {
+      cardForm = { kind: 'processor_a', environment: live.connection.environment === 'sandbox' ? 'test' : readCredentials(live.connection).region };
+    } else cardForm = { kind: 'processor_b' };
+  }
+  return { methods, cardForm };
 }
