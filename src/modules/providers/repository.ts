@@ -33,7 +33,17 @@ export async function findServing(ex: Executor, tenant: Tenant, method: string):
 }
 
 export async function upsertConnection(ex: Executor, row: ConnectionRow): Promise<ConnectionRow> {
-  const { id, account_id, environment, provider, created_at, webhook_token, ...changes } = row;
+  // A replaced connection keeps its id, tenant, creation time and webhook token.
+  const changes = {
+    methods: row.methods,
+    status: row.status,
+    status_reason: row.status_reason,
+    credentials_sealed: row.credentials_sealed,
+    data_key_sealed: row.data_key_sealed,
+    key_id: row.key_id,
+    checked_at: row.checked_at,
+    updated_at: row.updated_at,
+  };
   return ex
     .insertInto('processor_connections')
     .values({ ...row, methods: methodsArray(row.methods) as never, credentials_shown: JSON.stringify(row.credentials_shown) as never })
