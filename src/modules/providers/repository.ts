@@ -90,8 +90,19 @@ export async function markEventApplied(ex: Executor, connectionId: string, event
   await ex.updateTable('processor_events').set({ state: 'applied', applied_at: at }).where('connection_id', '=', connectionId).where('event_id', '=', eventId).execute();
 }
 
-export async function lockWaitingEvents(ex: Executor, connectionId: string): Promise<ProcessorEventRow[]> {
-  return ex.selectFrom('processor_events').selectAll().where('connection_id', '=', connectionId).where('state', '=', 'waiting').orderBy('received_at').forUpdate().execute();
+/** Waiting events received since `since`, oldest first, at most `limit`, locked (others skip them). */
+export async function lockWaitingEvents(ex: Executor, connectionId: string, since: Date, limit: number): Promise<ProcessorEventRow[]> {
+  return ex
+    .selectFrom('processor_events')
+    .selectAll()
+    .where('connection_id', '=', connectionId)
+    .where('state', '=', 'waiting')
+    .where('received_at', '>=', since)
+    .orderBy('received_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
 }
 
 /** Serialises connection writes of one tenant (the one-connection-per-method rule). */
