@@ -2819,8 +2819,26 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
+            /** @description provider_unavailable (the processor is down) or provider_error (it refused the request); nothing was written. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
             /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description provider_timeout: the processor did not answer in time; nothing was written, and a retry with the same Idempotency-Key never charges twice. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6727,8 +6745,26 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
+            /** @description provider_unavailable (the processor is down) or provider_error (it refused the request); nothing was written. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
             /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description provider_timeout: the processor did not answer in time; nothing was written, and a retry with the same Idempotency-Key never charges twice. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8131,8 +8167,26 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
+            /** @description provider_unavailable (the processor is down) or provider_error (it refused the request); nothing was written. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
             /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description provider_timeout: the processor did not answer in time; nothing was written, and a retry with the same Idempotency-Key never charges twice. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13751,6 +13805,15 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
                 };
             };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
             /** @description Request body too large. */
             413: {
                 headers: {
@@ -13820,6 +13883,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
                 };
             };
             /** @description Request body too large. */
