@@ -75,6 +75,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The processors connected in this environment */
+        get: operations["listProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/providers/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One processor connection */
+        get: operations["getProvider"];
+        /**
+         * Connect a payment processor (or replace its connection)
+         * @description Stores the credentials encrypted and answers the connection with each secret as its last four characters, and the `webhookUrl` to register at the processor. 409 `provider_method_taken` when another connection of this environment serves one of `methods`.
+         */
+        put: operations["putProvider"];
+        post?: never;
+        /**
+         * Disconnect a processor
+         * @description Its payments keep their provider and providerId.
+         */
+        delete: operations["deleteProvider"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/providers/{provider}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prove the credentials with a real, harmless call
+         * @description Records `status` `active`, or `failing` with the processor’s reason in `statusReason`.
+         */
+        post: operations["checkProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/tenant": {
         parameters: {
             query?: never;
@@ -441,7 +503,7 @@ export interface paths {
         put?: never;
         /**
          * Charge an open invoice by Pix, boleto, card or crypto
-         * @description A charge for the invoice's whole amountDue, in its currency. Answers the payment with its charge-creation-only fields (invoiceUrl, switchable; card: clientSecret, publishableKey, nextAction; crypto: chargeToken). A pending charge of the invoice fails as `superseded`. Only an open invoice: otherwise 409 invoice_not_payable. Pix and boleto charge BRL only. Live keys: 409 provider_not_configured until a provider is connected.
+         * @description A charge for the invoice's whole amountDue, in its currency. Answers the payment with its charge-creation-only fields (invoiceUrl, switchable; card: clientSecret, publishableKey, nextAction; crypto: chargeToken). A pending charge of the invoice fails as `superseded`. Only an open invoice: otherwise 409 invoice_not_payable. Pix and boleto charge BRL only. Live keys charge through the processor connected for the method (PUT /account/providers/{provider}); without one, 409 provider_not_configured. A processor down answers 502 provider_unavailable (or provider_error), slow 504 provider_timeout, with nothing recorded: a retry with the same Idempotency-Key sends the processor the same idempotency key, so it never charges twice.
          */
         post: operations["createCharge"];
         delete?: never;
@@ -596,7 +658,7 @@ export interface paths {
         put?: never;
         /**
          * Refund a confirmed payment, in part or in full
-         * @description Omitted amount: what is left. Above what is left: 422 refund_exceeds_payment. A payment that is not confirmed: 409 invalid_payment_state. At the full amount the payment becomes refunded and its download grants are revoked.
+         * @description Omitted amount: what is left. Above what is left: 422 refund_exceeds_payment. A payment that is not confirmed: 409 invalid_payment_state. At the full amount the payment becomes refunded and its download grants are revoked. A live payment is refunded through its processor: a refund it still processes answers status pending, and its money moves when the processor reports it succeeded.
          */
         post: operations["createRefund"];
         delete?: never;
@@ -1257,6 +1319,46 @@ export interface paths {
         head?: never;
         /** Turn a payment link on or off */
         patch: operations["updatePaymentLink"];
+        trace?: never;
+    };
+    "/processors/{connectionID}/{token}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Events of a connected processor
+         * @description The `webhookUrl` of a processor connection: register it at the processor. Verified with the processor’s own signature scheme.
+         */
+        post: operations["receiveProcessorEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/processors/{connectionID}/{token}/events/pix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pix API callback of a pix_api connection (confirmed by reading the charge back)
+         * @description The `webhookUrl` of a processor connection: register it at the processor. Verified with the processor’s own signature scheme.
+         */
+        post: operations["receivePixProcessorEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/products": {
@@ -2354,6 +2456,586 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    listProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        providers: {
+                            checkedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Non-secret fields as given; each secret as its last four characters only. */
+                            credentials: {
+                                [key: string]: string;
+                            };
+                            environment: "sandbox" | "production";
+                            methods: ("card" | "pix" | "boleto")[];
+                            /** @description `processor_a`, `processor_b` or `pix_api` (the Banco Central Pix API standard, through the seller’s bank or PSP). */
+                            provider: "processor_a" | "processor_b" | "pix_api";
+                            /** @description `unchecked` until POST .../check; then `active`, or `failing` with `statusReason`. */
+                            status: "unchecked" | "active" | "failing";
+                            statusReason: string | null;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description Register this URL at the processor for its events (pix_api: the PSP calls it with `/pix` appended). */
+                            webhookUrl: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    getProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `processor_a`, `processor_b` or `pix_api` (the Banco Central Pix API standard, through the seller’s bank or PSP). */
+                provider: "processor_a" | "processor_b" | "pix_api";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checkedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Non-secret fields as given; each secret as its last four characters only. */
+                        credentials: {
+                            [key: string]: string;
+                        };
+                        environment: "sandbox" | "production";
+                        methods: ("card" | "pix" | "boleto")[];
+                        /** @description `processor_a`, `processor_b` or `pix_api` (the Banco Central Pix API standard, through the seller’s bank or PSP). */
+                        provider: "processor_a" | "processor_b" | "pix_api";
+                        /** @description `unchecked` until POST .../check; then `active`, or `failing` with `statusReason`. */
+                        status: "unchecked" | "active" | "failing";
+                        statusReason: string | null;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description Register this URL at the processor for its events (pix_api: the PSP calls it with `/pix` appended). */
+                        webhookUrl: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    putProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `processor_a`, `processor_b` or `pix_api` (the Banco Central Pix API standard, through the seller’s bank or PSP). */
+                provider: "processor_a" | "processor_b" | "pix_api";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description processor_b `{secretKey, publishableKey, webhookSecret}`; processor_a `{apiKey, merchantAccount, clientKey, hmacKey, liveUrlPrefix}`; pix_api `{baseUrl, clientId, clientSecret, certificate, privateKey, pixKey}` (PEM text). Encrypted at rest, never returned. */
+                    credentials: {
+                        [key: string]: string;
+                    };
+                    /** @description Which methods this connection serves in the key’s environment; one connection per method per environment. */
+                    methods: ("card" | "pix" | "boleto")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checkedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Non-secret fields as given; each secret as its last four characters only. */
+                        credentials: {
+                            [key: string]: string;
+                        };
+                        environment: "sandbox" | "production";
+                        methods: ("card" | "pix" | "boleto")[];
+                        /** @description `processor_a`, `processor_b` or `pix_api` (the Banco Central Pix API standard, through the seller’s bank or PSP). */
+                        provider: "processor_a" | "processor_b" | "pix_api";
+                        /** @description `unchecked` until POST .../check; then `active`, or `failing` with `statusReason`. */
+                        status: "unchecked" | "active" | "failing";
+                        statusReason: string | null;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description Register this URL at the processor for its events (pix_api: the PSP calls it with `/pix` appended). */
+                        webhookUrl: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description State conflict (standard body), or the same Idempotency-Key still running (nested body). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Field errors (validation body), a business rule (standard body), or an Idempotency-Key reused with another request (nested body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description provider_unavailable (the processor is down) or provider_error (it refused the request); nothing was written. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description provider_timeout: the processor did not answer in time; nothing was written, and a retry with the same Idempotency-Key never charges twice. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    deleteProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `processor_a`, `processor_b` or `pix_api` (the Banco Central Pix API standard, through the seller’s bank or PSP). */
+                provider: "processor_a" | "processor_b" | "pix_api";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checkedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Non-secret fields as given; each secret as its last four characters only. */
+                        credentials: {
+                            [key: string]: string;
+                        };
+                        environment: "sandbox" | "production";
+                        methods: ("card" | "pix" | "boleto")[];
+                        /** @description `processor_a`, `processor_b` or `pix_api` (the Banco Central Pix API standard, through the seller’s bank or PSP). */
+                        provider: "processor_a" | "processor_b" | "pix_api";
+                        /** @description `unchecked` until POST .../check; then `active`, or `failing` with `statusReason`. */
+                        status: "unchecked" | "active" | "failing";
+                        statusReason: string | null;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description Register this URL at the processor for its events (pix_api: the PSP calls it with `/pix` appended). */
+                        webhookUrl: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    checkProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `processor_a`, `processor_b` or `pix_api` (the Banco Central Pix API standard, through the seller’s bank or PSP). */
+                provider: "processor_a" | "processor_b" | "pix_api";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checkedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Non-secret fields as given; each secret as its last four characters only. */
+                        credentials: {
+                            [key: string]: string;
+                        };
+                        environment: "sandbox" | "production";
+                        methods: ("card" | "pix" | "boleto")[];
+                        /** @description `processor_a`, `processor_b` or `pix_api` (the Banco Central Pix API standard, through the seller’s bank or PSP). */
+                        provider: "processor_a" | "processor_b" | "pix_api";
+                        /** @description `unchecked` until POST .../check; then `active`, or `failing` with `statusReason`. */
+                        status: "unchecked" | "active" | "failing";
+                        statusReason: string | null;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description Register this URL at the processor for its events (pix_api: the PSP calls it with `/pix` appended). */
+                        webhookUrl: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
                 };
             };
             /** @description Rate limited; see Retry-After. */
@@ -6063,8 +6745,26 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
+            /** @description provider_unavailable (the processor is down) or provider_error (it refused the request); nothing was written. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
             /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description provider_timeout: the processor did not answer in time; nothing was written, and a retry with the same Idempotency-Key never charges twice. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7467,8 +8167,26 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
+            /** @description provider_unavailable (the processor is down) or provider_error (it refused the request); nothing was written. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
             /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description provider_timeout: the processor did not answer in time; nothing was written, and a retry with the same Idempotency-Key never charges twice. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13081,6 +13799,166 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationError"] | components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    receiveProcessorEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionID: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Events in the call; each applied once, however often it is sent. */
+                        received: number;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    receivePixProcessorEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionID: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Events in the call; each applied once, however often it is sent. */
+                        received: number;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
                 };
             };
             /** @description Rate limited; see Retry-After. */

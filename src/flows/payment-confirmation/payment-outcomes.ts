@@ -43,7 +43,14 @@ export async function confirmPayment(tx: Tx, ctx: UseCaseContext, paymentId: str
     const held = chart.customerCredit(customerId ?? 'none');
     await postConfirmed(tx, ctx, payment, invoice, customerId, held);
     let refund: RefundView;
-    ({ payment: row, refund } = await payments.applyRefund(tx, ctx, payment, { amount: payment.amount, reason }));
+    if (payment.connection_id) {
+      // A live payment's money goes back through its processor (one refund per payment: the key is the payment's).
+      ({ payment: row, refund } = await payments.refundPayment(tx, ctx, payment.id, { amount: payment.amount, reason }, { credited: true, requestKey: `returned:${payment.id}` }));
+      // Pending at the processor: the money stays in `held` until refund.succeeded (settleProcessorRefund).
+      if (refund.status === 'pending') return payments.presentPayment(tx, ctx, row);
+    } else {
+      ({ payment: row, refund } = await payments.applyRefund(tx, ctx, payment, { amount: payment.amount, reason }));
+    }
     await postRefunded(tx, ctx, row, refund, held, customerId);
     if (row.status === 'refunded') await revokeGrantsForPayment(tx, ctx, row.id);
   }

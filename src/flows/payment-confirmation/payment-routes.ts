@@ -19,6 +19,7 @@ const {
   PaymentList,
   PaymentListQuery,
   PaymentParams,
+  ProcessorErrorResponses,
   Refund,
   RefundBody,
   RefundList,
@@ -49,7 +50,7 @@ export function registerPaymentRoutes(app: App, deps: AppDeps): void {
           'Idempotency-Key sends the processor the same idempotency key, so it never charges twice.',
         params: InvoicePaymentParams,
         body: ChargeBody,
-        response: { 201: CreatedCharge, ...errorResponses(404, 409, 422) },
+        response: { 201: CreatedCharge, ...errorResponses(404, 409, 422), ...ProcessorErrorResponses },
       },
     },
     async (request, reply) =>
@@ -100,7 +101,7 @@ export function registerPaymentRoutes(app: App, deps: AppDeps): void {
           'A live payment is refunded through its processor: a refund it still processes answers status pending, and its money moves when the processor reports it succeeded.',
         params: PaymentParams,
         body: RefundBody,
-        response: { 201: Refund, ...errorResponses(404, 409, 422) },
+        response: { 201: Refund, ...errorResponses(404, 409, 422), ...ProcessorErrorResponses },
       },
     },
     async (request, reply) =>

@@ -5,7 +5,7 @@
 // or token answers 404.
 import { Type } from '@sinclair/typebox';
 import { notFound } from '../../core/errors.ts';
-import { Uuid } from '../../http/schemas.ts';
+import { errorResponses, Uuid } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { callProcessor } from '../../modules/payments/index.ts';
 import { connectionForEvents } from '../../modules/providers/index.ts';
@@ -26,7 +26,7 @@ export function registerProcessorEventRoutes(app: App, deps: AppDeps): void {
           summary: subpath ? 'Pix API callback of a pix_api connection (confirmed by reading the charge back)' : 'Events of a connected processor',
           description: 'The `webhookUrl` of a processor connection: register it at the processor. Verified with the processor’s own signature scheme.',
           params: Params,
-          response: { 200: Received },
+          response: { 200: Received, ...errorResponses(404) },
         },
       },
       async (request) => {

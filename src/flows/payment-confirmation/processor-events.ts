@@ -79,7 +79,7 @@ async function move(tx: Tx, ctx: UseCaseContext, payment: PaymentRow, event: Exc
 /** Applies the connection's waiting events that can be applied now (oldest first). */
 export async function applyWaiting(tx: Tx, live: LiveConnection, now: Date, baseUrl: string): Promise<number> {
   let applied = 0;
-  for (const waiting of await waitingProcessorEvents(tx, live.connection.id)) {
+  for (const waiting of await waitingProcessorEvents(tx, live.connection.id, now)) {
     const event = waiting.event as Exclude<ProcessorEvent, { kind: 'ignored' }>;
     const payment = await payments.findPaymentByProvider(tx, live.connection.id, event.providerId);
     if (!payment) continue;

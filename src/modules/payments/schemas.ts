@@ -173,3 +173,9 @@ export const FailBody = Type.Object(
   { failureCode: Type.Optional(Type.Union(FAILURE_CODES.filter((c) => c !== 'superseded').map((c) => Type.Literal(c)), { description: 'Default provider_error.' })) },
   { additionalProperties: false },
 );
+
+/** What a route that calls a payment processor may answer besides its own errors (nothing is written on either). */
+export const ProcessorErrorResponses = {
+  502: Type.Unsafe({ $ref: 'StandardError#', description: 'provider_unavailable (the processor is down) or provider_error (it refused the request); nothing was written.' }),
+  504: Type.Unsafe({ $ref: 'StandardError#', description: 'provider_timeout: the processor did not answer in time; nothing was written, and a retry with the same Idempotency-Key never charges twice.' }),
+};

@@ -279,6 +279,18 @@ describe('processor events', () => {
     expect((await t.client.get('/billing/reconciliation', acme.liveKey)).body).toMatchObject({ reconciled: true });
   });
 
+  it('a superseded live charge paid after the invoice was paid goes back through the processor', async () => {
+    const { invoice, payment: first } = await livePending('pix');
+    const second = (await t.client.post(`/billing/invoices/${invoice.id}/payments`, acme.liveKey, { method: 'card' })).body;
+    const url = await webhookUrl();
+    await sendEvents(url, [confirmed(second)]);
+    const refundsBefore = fake.refundRequests.length;
+    expect((await sendEvents(url, [confirmed(first)])).status).toBe(200);
+    expect(fake.refundRequests.slice(refundsBefore)).toMatchObject([{ payment: { id: first.id, providerId: first.providerId }, amount: '100.00', reason: 'duplicate' }]);
+    expect((await t.client.get(`/billing/payments/${first.id}`, acme.liveKey)).body).toMatchObject({ status: 'refunded', refundedAmount: '100.00' });
+    expect((await t.client.get('/billing/reconciliation', acme.liveKey)).body).toMatchObject({ reconciled: true });
+  });
+
   it('a failure fails the pending charge with its code', async () => {
     const { payment } = await livePending('card');
     const failed: ProcessorEvent = { kind: 'charge.failed', eventId: `evt_f_${payment.id}`, providerId: payment.providerId, paymentId: payment.id, failureCode: 'insufficient_funds' };

@@ -33,7 +33,17 @@ export async function findServing(ex: Executor, tenant: Tenant, method: string):
 }
 
 export async function upsertConnection(ex: Executor, row: ConnectionRow): Promise<ConnectionRow> {
-  const { id, account_id, environment, provider, created_at, webhook_token, ...changes } = row;
+  // A replaced connection keeps its id, tenant, creation time and webhook token.
+  const changes = {
+    methods: row.methods,
+    status: row.status,
+    status_reason: row.status_reason,
+    credentials_sealed: row.credentials_sealed,
+    data_key_sealed: row.data_key_sealed,
+    key_id: row.key_id,
+    checked_at: row.checked_at,
+    updated_at: row.updated_at,
+  };
   return ex
     .insertInto('processor_connections')
     .values({ ...row, methods: methodsArray(row.methods) as never, credentials_shown: JSON.stringify(row.credentials_shown) as never })
@@ -80,8 +90,19 @@ export async function markEventApplied(ex: Executor, connectionId: string, event
   await ex.updateTable('processor_events').set({ state: 'applied', applied_at: at }).where('connection_id', '=', connectionId).where('event_id', '=', eventId).execute();
 }
 
-export async function lockWaitingEvents(ex: Executor, connectionId: string): Promise<ProcessorEventRow[]> {
-  return ex.selectFrom('processor_events').selectAll().where('connection_id', '=', connectionId).where('state', '=', 'waiting').orderBy('received_at').forUpdate().execute();
+/** Waiting events received since `since`, oldest first, at most `limit`, locked (others skip them). */
+export async function lockWaitingEvents(ex: Executor, connectionId: string, since: Date, limit: number): Promise<ProcessorEventRow[]> {
+  return ex
+    .selectFrom('processor_events')
+    .selectAll()
+    .where('connection_id', '=', connectionId)
+    .where('state', '=', 'waiting')
+    .where('received_at', '>=', since)
+    .orderBy('received_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
 }
 
 /** Serialises connection writes of one tenant (the one-connection-per-method rule). */

@@ -1,5 +1,6 @@
 import { contextOf } from '../../http/context.ts';
 import { errorResponses } from '../../http/schemas.ts';
+import { paymentSchemas } from '../payments/index.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { Connection, ConnectionBody, ConnectionList, ProviderParams } from './schemas.ts';
 import * as providers from './service.ts';
@@ -21,7 +22,7 @@ export function registerProviderRoutes(app: App, deps: AppDeps): void {
           '409 `provider_method_taken` when another connection of this environment serves one of `methods`.',
         params: ProviderParams,
         body: ConnectionBody,
-        response: { 200: Connection, ...errorResponses(404, 409, 413, 422, 503) },
+        response: { 200: Connection, ...errorResponses(404, 409, 413, 422, 503), ...paymentSchemas.ProcessorErrorResponses },
       },
     },
     async (request, reply) => {

@@ -259,9 +259,13 @@ export async function recordProcessorEvent(
   });
 }
 
+/** How long an event waits for its charge: one naming a charge the service never recorded (its request rolled back and was not retried) stops being retried. */
+const WAITING_DAYS = 7;
+
 /** Events kept waiting for their charge (a refund before the confirmation), oldest first, locked. */
-export async function waitingProcessorEvents(tx: Tx, connectionId: string): Promise<Array<{ eventId: string; event: unknown }>> {
-  return (await repo.lockWaitingEvents(tx, connectionId)).map((row) => ({ eventId: row.event_id, event: row.event }));
+export async function waitingProcessorEvents(tx: Tx, connectionId: string, now: Date): Promise<Array<{ eventId: string; event: unknown }>> {
+  const since = new Date(now.getTime() - WAITING_DAYS * 86_400_000);
+  return (await repo.lockWaitingEvents(tx, connectionId, since, 100)).map((row) => ({ eventId: row.event_id, event: row.event }));
 }
 
 export async function markProcessorEventApplied(tx: Tx, connectionId: string, eventId: string, now: Date): Promise<void> {

@@ -1,12 +1,14 @@
 // The processors the service can charge through, by name. app.ts registers the real adapters
-// (processor_a, processor_b, pix_api) at start with the service's ProcessorSettings; tests register
-// a fake. Connections (modules/providers) take their credential fields from here, and live charges,
+// (processor_a, processor_b, pix_api) at start, built with `config.processors` (ProcessorSettings),
+// with `{ ifAbsent: true }`: a test that registered a fake under the name first keeps it, however
+// many apps it builds. Connections (modules/providers) take their credential fields from here, and live charges,
 // refunds, events and the repair poller reach the adapter of a connection through here.
 import type { ProcessorAdapter, ProcessorName } from './types.ts';
 
 const adapters = new Map<ProcessorName, ProcessorAdapter>();
 
-export function registerProcessor(adapter: ProcessorAdapter): void {
+export function registerProcessor(adapter: ProcessorAdapter, options: { ifAbsent?: boolean } = {}): void {
+  if (options.ifAbsent && adapters.has(adapter.name)) return;
   adapters.set(adapter.name, adapter);
 }
 
