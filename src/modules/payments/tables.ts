@@ -40,6 +40,8 @@ export interface PaymentRow extends TenantColumns {
   card_processor: CardProcessor | null;
   /** The processor connection a live charge ran through (null: sandbox, or the connection was removed). */
   connection_id: string | null;
+  /** Live charges: the reference sent to the processor as the payment's (the same for every retry of one request). */
+  processor_reference: string | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -129,7 +129,9 @@ describe('live charges', () => {
     const card = await t.client.post(`/billing/invoices/${(await openInvoice(t, acme.liveKey, customerId)).id}/payments`, acme.liveKey, { method: 'card' });
     expect(card.status, card.raw).toBe(201);
     const made = fake.chargeRequests.at(-1)!;
-    expect(made).toMatchObject({ paymentId: card.body.id, idempotencyKey: `charge_${card.body.id}`, method: 'card', amount: '100.00', currency: 'BRL' });
+    // The processor knows the charge by the payment's processor reference, its idempotency key made from it.
+    const { processor_reference: reference } = await t.database.db.selectFrom('payments').select(['processor_reference']).where('id', '=', card.body.id).executeTakeFirstOrThrow();
+    expect(made).toMatchObject({ paymentId: reference, idempotencyKey: `charge_${reference}`, method: 'card', amount: '100.00', currency: 'BRL' });
     expect(card.body).toMatchObject({
       provider: 'processor_b',
       providerId: expect.stringMatching(/^fk_/),
@@ -201,7 +203,10 @@ describe('live charges', () => {
     const again = fake.chargeRequests.at(-1)!;
     expect(again.idempotencyKey).toBe(attempt.idempotencyKey);
     expect(again.paymentId).toBe(attempt.paymentId);
-    expect(retried.body.id).toBe(attempt.paymentId);
+    // The payment's own id is time-ordered (lists stay newest first); the processor knows it by the reference.
+    const stored = await t.database.db.selectFrom('payments').select(['processor_reference']).where('id', '=', retried.body.id).executeTakeFirstOrThrow();
+    expect(stored.processor_reference).toBe(attempt.paymentId);
+    expect(retried.body.id).not.toBe(attempt.paymentId);
     expect(fake.charges.size).toBe(made + 1);
     expect(retried.body.providerId).toBe(fake.charges.get(attempt.idempotencyKey)!.providerId);
   });

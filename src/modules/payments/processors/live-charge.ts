@@ -1,8 +1,10 @@
 // A charge through a live connection: the adapter's answer mapped onto what the payment row stores.
-// The payment id and the processor's idempotency key come from the request's Idempotency-Key (a
-// name-based UUID, version 5, of account, environment and key), so a retry after a rolled-back
-// attempt (a timeout, the processor down) sends the processor the same key and the same
-// reference: the processor answers the charge it already made instead of making a second one.
+// The reference the processor knows the charge by (its metadata, merchant reference or txid seed)
+// and the processor's idempotency key come from the request's Idempotency-Key (a name-based UUID,
+// version 5, of account, environment and key), so a retry after a rolled-back attempt (a timeout,
+// the processor down) sends the processor the same key and the same reference: the processor
+// answers the charge it already made instead of making a second one. The payment's own id stays a
+// time-ordered UUIDv7 (lists are newest first); the reference is kept beside it.
 import { createHash } from 'node:crypto';
 import type { Tenant } from '../../../core/context.ts';
 import { qrPngBase64 } from '../codes/qr-png.ts';
@@ -14,7 +16,7 @@ import type { ProcessorChargeRequest, ProcessorFailureCode } from './types.ts';
 /** RFC 4122 name space of this service's charge ids (a fixed random UUID). */
 const CHARGE_NAMESPACE = Buffer.from('6f1c2a4e9b7d4c1a8e3f5d2b7a9c0e14', 'hex');
 
-/** UUID v5 of the tenant and the request's Idempotency-Key: the same request, the same payment id. */
+/** UUID v5 of the tenant and the request's Idempotency-Key: the same request, the same processor reference. */
 export function chargeIdFor(tenant: Tenant, requestKey: string): string {
   const hash = createHash('sha1').update(CHARGE_NAMESPACE).update(`charge:${tenant.accountId}:${tenant.environment}:${requestKey}`).digest();
   hash[6] = (hash[6]! & 0x0f) | 0x50;
