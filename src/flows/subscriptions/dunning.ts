@@ -36,7 +36,10 @@ function retryAt(dunningStartedAt: Date, retryDays: readonly number[], k: number
 /** Charges the invoice just finalized; a failure makes the subscription past_due (dunning starts). */
 export async function chargeNewInvoice(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, invoiceId: string): Promise<SubscriptionRow> {
   const payment = await chargeSavedMethod(tx, ctx, invoiceId, parseSavedMethod(ctx.tenant, row.payment_method!));
-  if (payment.status === 'confirmed' || row.dunning_started_at) return row; // already in dunning: the next retry charges it
+  // Confirmed, or already in dunning (the next retry charges it), or still pending at a live
+  // processor (an off-session charge it settles later, as Pix Automático on its due date): its
+  // events decide it, and an invoice left unpaid is met by the overdue check like any other.
+  if (payment.status === 'confirmed' || payment.status === 'pending' || row.dunning_started_at) return row;
   const { retryDays } = await dunningSettingsOf(tx, row.account_id);
   const updated = await repo.updateSubscription(tx, row.id, {
     status: 'past_due',
