@@ -16,8 +16,18 @@ function expectOk(res: { status: number; raw: string }, what: string): void {
   if (res.status >= 300) throw new Error(`${what} answered ${res.status}: ${res.raw}`);
 }
 
-/** One of each resource a path can name, under `key` (a sandbox or production secret key). */
-export async function createResources(client: ApiClient, db: Db, key: string): Promise<Resources> {
+/** Credentials of a connection that is saved without calling the processor (checked later). */
+const CONNECTIONS = {
+  processor_a: { methods: ['card'], credentials: { apiKey: 'AQE_fuzz_api_key', merchantAccount: 'FuzzECOM', clientKey: 'test_FUZZCLIENTKEY', hmacKey: '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056' } },
+  processor_b: { methods: ['card'], credentials: { secretKey: 'sk_test_fuzz_secret', publishableKey: 'pk_test_fuzz_public', webhookSecret: 'whsec_fuzz_secret' } },
+} as const;
+
+/**
+ * One of each resource a path can name, under `key` (a sandbox or production secret key).
+ * `provider`: the processor this tenant connects (a path names a connection by its processor, so
+ * each tenant of the sweep connects a different one).
+ */
+export async function createResources(client: ApiClient, db: Db, key: string, provider: keyof typeof CONNECTIONS = 'processor_b'): Promise<Resources> {
   const meter = await createMeter(client, key);
   const { product, version, meter: usageMeter } = await createPublishedUsageProduct(client, key);
   const customer = await createCustomer(client, key, { externalId: `ext-${product.id.slice(-8)}` });
@@ -52,6 +62,7 @@ export async function createResources(client: ApiClient, db: Db, key: string): P
   expectOk(await client.post(`/billing/invoices/${credited.body.id}/finalize`, key), 'finalize the invoice to credit');
   const creditNote = await client.post(`/billing/invoices/${credited.body.id}/credit-notes`, key, { amount: '1.00', reason: 'fuzz', outcome: 'credit' });
   expectOk(creditNote, 'credit note');
+  expectOk(await client.put(`/account/providers/${provider}`, key, CONNECTIONS[provider]), 'processor connection');
   const events = await client.get('/account/events?limit=1', key);
   expectOk(events, 'account events');
   return {
@@ -73,6 +84,7 @@ export async function createResources(client: ApiClient, db: Db, key: string): P
       subscriptionID: subscription.body.id,
       storefrontID: storefront.body.id,
       creditNoteID: creditNote.body.id,
+      provider,
     },
     words: [meter.key, usageMeter.key, customer.externalId, coupon.body.code, 'BRL', 'USD', 'JPY', 'sum', 'max', 'per_unit', 'tiered', 'link', 'file', storefront.body.slug],
   };
