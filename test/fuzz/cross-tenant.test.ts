@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
 import { resolver, valid, type Schema } from './arbitraries.ts';
 import { operationsOf, type Operation } from './openapi-document.ts';
-import { createResources, type Resources } from './resources.ts';
+import { createResources, FUZZ_SECRETS_KEY, type Resources } from './resources.ts';
 
 let t: TestContext;
 let acme: SeededAccount;
@@ -21,7 +21,7 @@ let operations: Operation[];
 let doc: Schema;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ env: { SECRETS_KEY: FUZZ_SECRETS_KEY } });
   acme = await seedAccount(t.client, 'Acme');
   other = await seedAccount(t.client, 'Other');
   own = await createResources(t.client, t.app.deps.db, acme.key, 'processor_b');

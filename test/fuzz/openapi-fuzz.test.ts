@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
 import { encodeComponent, HOSTILE_BODIES, HOSTILE_STRINGS, HOSTILE_URL_PARTS, mutated, resolver, valid, type Pools, type Schema } from './arbitraries.ts';
 import { operationsOf, responseValidator, type Operation } from './openapi-document.ts';
-import { createResources, type Resources } from './resources.ts';
+import { createResources, FUZZ_SECRETS_KEY, type Resources } from './resources.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -31,7 +31,7 @@ const errorLog = {
 };
 
 beforeAll(async () => {
-  t = await startTestApp({ logger: { level: 'error', stream: errorLog } });
+  t = await startTestApp({ env: { SECRETS_KEY: FUZZ_SECRETS_KEY }, logger: { level: 'error', stream: errorLog } });
   acme = await seedAccount(t.client, 'Fuzz account');
   resources = await createResources(t.client, t.app.deps.db, acme.key);
   doc = (await t.client.get('/openapi.json', null)).body;

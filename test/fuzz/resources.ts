@@ -16,6 +16,9 @@ function expectOk(res: { status: number; raw: string }, what: string): void {
   if (res.status >= 300) throw new Error(`${what} answered ${res.status}: ${res.raw}`);
 }
 
+/** The master key processor credentials are sealed with (PostgreSQL has no development key): give it to the app. */
+export const FUZZ_SECRETS_KEY = Buffer.alloc(32, 14).toString('base64');
+
 /** Credentials of a connection that is saved without calling the processor (checked later). */
 const CONNECTIONS = {
   processor_a: { methods: ['card'], credentials: { apiKey: 'AQE_fuzz_api_key', merchantAccount: 'FuzzECOM', clientKey: 'test_FUZZCLIENTKEY', hmacKey: '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056' } },
