@@ -39,6 +39,7 @@ import { registerLedgerRoutes } from './modules/ledger/index.ts';
 import { registerCreditNoteRoutes } from './flows/credit-notes/index.ts';
 import { registerSubscriptionRoutes, registerTestClockRoutes } from './flows/subscriptions/index.ts';
 import { connectionSourceOf, registerProviderRoutes } from './modules/providers/index.ts';
+import { registerMandateRoutes } from './modules/payments/index.ts';
 import { registerServiceProcessors, useConnectionSource } from './modules/payments/index.ts';
 import { registerProcessorEventRoutes } from './flows/payment-confirmation/index.ts';
 
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerEnrollmentRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerPaymentRoutes(app, deps);
+  registerMandateRoutes(app, deps);
   registerCouponRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
   registerTestClockRoutes(app, deps);

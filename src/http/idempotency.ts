@@ -181,3 +181,9 @@ export function assertIdempotencyKey(request: FastifyRequest): void {
     throw new AppError('idempotency_key_invalid', 'The Idempotency-Key header must be 1 to 255 printable characters.');
   }
 }
+
+/** The request's Idempotency-Key (the hook has checked it): live charges, refunds and mandates derive their processor keys from it. */
+export function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const key = headers['idempotency-key'];
+  return typeof key === 'string' ? key : undefined;
+}

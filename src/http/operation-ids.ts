@@ -82,6 +82,10 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /billing/payments/:paymentID': 'getPayment',
   'POST /billing/payments/:paymentID/refunds': 'createRefund',
   'GET /billing/payments/:paymentID/refunds': 'listRefunds',
+  'POST /billing/pix-mandates': 'createPixMandate',
+  'GET /billing/pix-mandates': 'listPixMandates',
+  'GET /billing/pix-mandates/:mandateID': 'getPixMandate',
+  'POST /billing/pix-mandates/:mandateID/cancel': 'cancelPixMandate',
   'POST /billing/coupons': 'createCoupon',
   'GET /billing/coupons': 'listCoupons',
   'GET /billing/coupons/:couponID': 'getCoupon',
@@ -98,6 +102,9 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /test/payments/:paymentID/confirm': 'confirmTestPayment',
   'POST /test/payments/:paymentID/fail': 'failTestPayment',
   'POST /test/payments/:paymentID/chargeback': 'chargebackTestPayment',
+  'POST /test/pix-mandates/:mandateID/approve': 'approveTestPixMandate',
+  'POST /test/pix-mandates/:mandateID/refuse': 'refuseTestPixMandate',
+  'POST /test/pix-mandates/:mandateID/revoke': 'revokeTestPixMandate',
   'GET /test/clock': 'getTestClock',
   'POST /test/clock/advance': 'advanceTestClock',
   'GET /test/emails': 'listTestEmails',
@@ -132,6 +139,8 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /account/providers/:provider/check': 'checkProvider',
   'POST /processors/:connectionID/:token/events': 'receiveProcessorEvent',
   'POST /processors/:connectionID/:token/events/pix': 'receivePixProcessorEvent',
+  'POST /processors/:connectionID/:token/events/rec': 'receivePixRecurrenceEvent',
+  'POST /processors/:connectionID/:token/events/cobr': 'receivePixRecurringChargeEvent',
 };
 
 /** The operationId of a route ("GET /customers/:customerID"), or undefined when it has none yet. */

@@ -37,3 +37,45 @@ export async function createPendingPayment(client: ApiClient, db: Db, key: strin
     .execute();
   return id;
 }
+
+/**
+ * A Pix Automático mandate of the key's tenant: through the API where the tenant can make one (a
+ * sandbox key without a Pix connection gets a simulated one), else written directly as one made
+ * at a PSP would be (a production key without a pix_api connection cannot make one).
+ */
+export async function createPixMandate(client: ApiClient, db: Db, key: string): Promise<string> {
+  const customer = await client.post('/customers', key, { name: 'Ana Mandato', document: '529.982.247-25' });
+  if (customer.status !== 201) throw new Error(`customer answered ${customer.status}: ${customer.raw}`);
+  const mandate = await client.post('/billing/pix-mandates', key, { customerId: customer.body.id, frequency: 'monthly', amount: '19.90' });
+  if (mandate.status === 201) return mandate.body.id;
+  if (mandate.body?.error_code !== 'provider_not_configured') throw new Error(`mandate answered ${mandate.status}: ${mandate.raw}`);
+  const row = await db.selectFrom('customers').select(['account_id', 'environment']).where('id', '=', customer.body.id).executeTakeFirstOrThrow();
+  const id = randomUUID();
+  const now = new Date();
+  await db
+    .insertInto('pix_mandates')
+    .values({
+      id,
+      account_id: row.account_id,
+      environment: row.environment,
+      customer_id: customer.body.id,
+      status: 'pending',
+      failure_code: null,
+      provider: 'pix_api',
+      connection_id: null,
+      provider_id: `RN12345678${now.toISOString().slice(0, 10).replace(/-/g, '')}${id.replace(/-/g, '').slice(0, 11)}`,
+      authorization_request_id: null,
+      qr_payload: null,
+      frequency: 'monthly',
+      amount: '19.90',
+      currency: 'BRL',
+      start_date: now.toISOString().slice(0, 10),
+      end_date: null,
+      description: null,
+      retries: true,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}

@@ -2,7 +2,7 @@
 // requests hit existing ids as well as unknown ones. Keyed by the OpenAPI path parameter names.
 import { createCustomer, createMeter, createPublishedUsageProduct, enroll } from '../factories/catalog.ts';
 import type { Db } from '../../src/db/database.ts';
-import { createPendingPayment } from '../factories/payments.ts';
+import { createPendingPayment, createPixMandate } from '../factories/payments.ts';
 import type { ApiClient } from '../harness.ts';
 
 export interface Resources {
@@ -65,6 +65,7 @@ export async function createResources(client: ApiClient, db: Db, key: string, pr
   expectOk(await client.post(`/billing/invoices/${credited.body.id}/finalize`, key), 'finalize the invoice to credit');
   const creditNote = await client.post(`/billing/invoices/${credited.body.id}/credit-notes`, key, { amount: '1.00', reason: 'fuzz', outcome: 'credit' });
   expectOk(creditNote, 'credit note');
+  const mandateId = await createPixMandate(client, db, key);
   expectOk(await client.put(`/account/providers/${provider}`, key, CONNECTIONS[provider]), 'processor connection');
   const events = await client.get('/account/events?limit=1', key);
   expectOk(events, 'account events');
@@ -87,6 +88,7 @@ export async function createResources(client: ApiClient, db: Db, key: string, pr
       subscriptionID: subscription.body.id,
       storefrontID: storefront.body.id,
       creditNoteID: creditNote.body.id,
+      mandateID: mandateId,
       provider,
     },
     words: [meter.key, usageMeter.key, customer.externalId, coupon.body.code, 'BRL', 'USD', 'JPY', 'sum', 'max', 'per_unit', 'tiered', 'link', 'file', storefront.body.slug],

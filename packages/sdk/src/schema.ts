@@ -667,6 +667,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/billing/pix-mandates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pix Automático mandates, newest first */
+        get: operations["listPixMandates"];
+        put?: never;
+        /**
+         * Ask a payer to authorize Pix Automático
+         * @description Creates the recurrence at your PSP (a pix_api connection serving pix, with its receiving account) and, with `payerAccount`, sends the authorization request to the payer's bank; without it, the payer scans `qrPayload`. Once `active`, its `paymentMethod` pays a charge_automatically subscription. A sandbox key without a Pix connection gets a simulated mandate (POST /test/pix-mandates/{id}/approve).
+         */
+        post: operations["createPixMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/pix-mandates/{mandateID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Pix Automático mandate */
+        get: operations["getPixMandate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/pix-mandates/{mandateID}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a mandate
+         * @description Cancels the recurrence at the PSP; later charges of subscriptions paying with it fail with `mandate_revoked`. 409 when it ended already.
+         */
+        post: operations["cancelPixMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billing/reconciliation": {
         parameters: {
             query?: never;
@@ -1341,6 +1399,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/processors/{connectionID}/{token}/events/cobr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pix Automático callback on recurring charges of a pix_api connection (read back)
+         * @description The `webhookUrl` of a processor connection: register it at the processor. Verified with the processor’s own signature scheme.
+         */
+        post: operations["receivePixRecurringChargeEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/processors/{connectionID}/{token}/events/pix": {
         parameters: {
             query?: never;
@@ -1355,6 +1433,26 @@ export interface paths {
          * @description The `webhookUrl` of a processor connection: register it at the processor. Verified with the processor’s own signature scheme.
          */
         post: operations["receivePixProcessorEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/processors/{connectionID}/{token}/events/rec": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pix Automático callback on mandates (recurrences) of a pix_api connection (read back)
+         * @description The `webhookUrl` of a processor connection: register it at the processor. Verified with the processor’s own signature scheme.
+         */
+        post: operations["receivePixRecurrenceEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1913,6 +2011,66 @@ export interface paths {
         put?: never;
         /** Fail a pending sandbox charge with a failure code */
         post: operations["failTestPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/test/pix-mandates/{mandateID}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: the payer's bank approves a simulated mandate
+         * @description A pending mandate only.
+         */
+        post: operations["approveTestPixMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/test/pix-mandates/{mandateID}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: the payer's bank refuses a simulated mandate
+         * @description A pending mandate only.
+         */
+        post: operations["refuseTestPixMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/test/pix-mandates/{mandateID}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: the payer's bank revokes a simulated mandate
+         * @description An active mandate only; its later charges fail with `mandate_revoked`.
+         */
+        post: operations["revokeTestPixMandate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3442,7 +3600,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string | null;
-                    /** @description Event kinds to receive, or "*" for all. Known kinds: account.updated, api_key.created, api_key.revoked, customer.created, product.created, product.version_published, deliverable.granted, deliverable.updated, deliverable.deleted, invoice.created, invoice.finalized, invoice.sent, invoice.paid, invoice.voided, invoice.marked_uncollectible, credit_note.created, payment.created, payment.confirmed, payment.failed, payment.refunded, payment.charged_back, coupon.created, subscription.created, subscription.updated, subscription.canceled, coupon.archived, storefront.created, storefront.updated, storefront.order_created, checkout.completed, webhook_endpoint.disabled, ledger.mismatch, webhook.test. */
+                    /** @description Event kinds to receive, or "*" for all. Known kinds: account.updated, api_key.created, api_key.revoked, customer.created, product.created, product.version_published, deliverable.granted, deliverable.updated, deliverable.deleted, invoice.created, invoice.finalized, invoice.sent, invoice.paid, invoice.voided, invoice.marked_uncollectible, credit_note.created, payment.created, payment.confirmed, payment.failed, payment.refunded, payment.charged_back, pix_mandate.created, pix_mandate.updated, coupon.created, subscription.created, subscription.updated, subscription.canceled, coupon.archived, storefront.created, storefront.updated, storefront.order_created, checkout.completed, webhook_endpoint.disabled, ledger.mismatch, webhook.test. */
                     events: string[];
                     /**
                      * Format: uri
@@ -3766,7 +3924,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string | null;
-                    /** @description Event kinds to receive, or "*" for all. Known kinds: account.updated, api_key.created, api_key.revoked, customer.created, product.created, product.version_published, deliverable.granted, deliverable.updated, deliverable.deleted, invoice.created, invoice.finalized, invoice.sent, invoice.paid, invoice.voided, invoice.marked_uncollectible, credit_note.created, payment.created, payment.confirmed, payment.failed, payment.refunded, payment.charged_back, coupon.created, subscription.created, subscription.updated, subscription.canceled, coupon.archived, storefront.created, storefront.updated, storefront.order_created, checkout.completed, webhook_endpoint.disabled, ledger.mismatch, webhook.test. */
+                    /** @description Event kinds to receive, or "*" for all. Known kinds: account.updated, api_key.created, api_key.revoked, customer.created, product.created, product.version_published, deliverable.granted, deliverable.updated, deliverable.deleted, invoice.created, invoice.finalized, invoice.sent, invoice.paid, invoice.voided, invoice.marked_uncollectible, credit_note.created, payment.created, payment.confirmed, payment.failed, payment.refunded, payment.charged_back, pix_mandate.created, pix_mandate.updated, coupon.created, subscription.created, subscription.updated, subscription.canceled, coupon.archived, storefront.created, storefront.updated, storefront.order_created, checkout.completed, webhook_endpoint.disabled, ledger.mismatch, webhook.test. */
                     events?: string[];
                     /** @description false stops deliveries (pending ones fail); true turns a disabled endpoint back on. */
                     isActive?: boolean;
@@ -8196,6 +8354,586 @@ export interface operations {
             };
         };
     };
+    listPixMandates: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the previous page. */
+                cursor?: string;
+                customerId?: string;
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mandates: {
+                            amount: string | null;
+                            authorizationRequestId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @enum {string} */
+                            currency: "BRL";
+                            /** Format: uuid */
+                            customerId: string;
+                            description: string | null;
+                            endDate: string | null;
+                            failureCode: ("mandate_refused" | "mandate_revoked") | null;
+                            /** @description How often charges come (the standard's periodicidade): match the subscription's billing cycle. */
+                            frequency: "weekly" | "monthly" | "quarterly" | "semiannual" | "annual";
+                            /** Format: uuid */
+                            id: string;
+                            /** @description `request`: sent to the payer's bank account; `qr`: the payer scans qrPayload. */
+                            journey: "request" | "qr";
+                            /** @description A charge_automatically subscription's paymentMethod: `pix:{providerId}`, accepted once the mandate is active. */
+                            paymentMethod: string;
+                            provider: "pix_api" | "sandbox";
+                            /** @description The recurrence's id at the PSP (idRec). */
+                            providerId: string;
+                            qrPayload: string | null;
+                            retries: boolean;
+                            /** Format: date */
+                            startDate: string;
+                            /** @description `pending` until the payer answers; `active` once approved (charges may run); `refused` (declined or expired), `revoked` (withdrawn by the payer or their bank after approval) and `canceled` (by you) end it. */
+                            status: "pending" | "active" | "refused" | "revoked" | "canceled";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    createPixMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: decimal
+                     * @description A fixed amount per charge in BRL; leave out when amounts vary (usage, proration): the payer then authorizes variable amounts.
+                     * @example 10.50
+                     */
+                    amount?: string;
+                    /**
+                     * Format: uuid
+                     * @description The payer: a customer with a name and a CPF or CNPJ.
+                     */
+                    customerId: string;
+                    /** @description What the payer's bank shows (the standard's objeto, at most 35 characters). */
+                    description?: string;
+                    /**
+                     * Format: date
+                     * @description Last day; default none (until canceled).
+                     */
+                    endDate?: string;
+                    /** @description How often charges come (the standard's periodicidade): match the subscription's billing cycle. */
+                    frequency: "weekly" | "monthly" | "quarterly" | "semiannual" | "annual";
+                    /** @description Journey 1: the request goes to this account and shows in the payer's bank app. Leave out for journey 2: the payer scans `qrPayload`. */
+                    payerAccount?: {
+                        account: string;
+                        branch?: string;
+                        /** @description The payer's bank (ISPB, 8 digits). */
+                        ispb: string;
+                    };
+                    /** @description Whether a failed charge may be retried after its due date (the standard's PERMITE_3R_7D: 3 retries in 7 days). Default true. */
+                    retries?: boolean;
+                    /**
+                     * Format: date
+                     * @description First day charges may fall on (São Paulo calendar); default today.
+                     */
+                    startDate?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: string | null;
+                        authorizationRequestId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @enum {string} */
+                        currency: "BRL";
+                        /** Format: uuid */
+                        customerId: string;
+                        description: string | null;
+                        endDate: string | null;
+                        failureCode: ("mandate_refused" | "mandate_revoked") | null;
+                        /** @description How often charges come (the standard's periodicidade): match the subscription's billing cycle. */
+                        frequency: "weekly" | "monthly" | "quarterly" | "semiannual" | "annual";
+                        /** Format: uuid */
+                        id: string;
+                        /** @description `request`: sent to the payer's bank account; `qr`: the payer scans qrPayload. */
+                        journey: "request" | "qr";
+                        /** @description A charge_automatically subscription's paymentMethod: `pix:{providerId}`, accepted once the mandate is active. */
+                        paymentMethod: string;
+                        provider: "pix_api" | "sandbox";
+                        /** @description The recurrence's id at the PSP (idRec). */
+                        providerId: string;
+                        qrPayload: string | null;
+                        retries: boolean;
+                        /** Format: date */
+                        startDate: string;
+                        /** @description `pending` until the payer answers; `active` once approved (charges may run); `refused` (declined or expired), `revoked` (withdrawn by the payer or their bank after approval) and `canceled` (by you) end it. */
+                        status: "pending" | "active" | "refused" | "revoked" | "canceled";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description State conflict (standard body), or the same Idempotency-Key still running (nested body). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Field errors (validation body), a business rule (standard body), or an Idempotency-Key reused with another request (nested body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description provider_unavailable (the processor is down) or provider_error (it refused the request); nothing was written. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description provider_timeout: the processor did not answer in time; nothing was written, and a retry with the same Idempotency-Key never charges twice. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    getPixMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mandateID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: string | null;
+                        authorizationRequestId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @enum {string} */
+                        currency: "BRL";
+                        /** Format: uuid */
+                        customerId: string;
+                        description: string | null;
+                        endDate: string | null;
+                        failureCode: ("mandate_refused" | "mandate_revoked") | null;
+                        /** @description How often charges come (the standard's periodicidade): match the subscription's billing cycle. */
+                        frequency: "weekly" | "monthly" | "quarterly" | "semiannual" | "annual";
+                        /** Format: uuid */
+                        id: string;
+                        /** @description `request`: sent to the payer's bank account; `qr`: the payer scans qrPayload. */
+                        journey: "request" | "qr";
+                        /** @description A charge_automatically subscription's paymentMethod: `pix:{providerId}`, accepted once the mandate is active. */
+                        paymentMethod: string;
+                        provider: "pix_api" | "sandbox";
+                        /** @description The recurrence's id at the PSP (idRec). */
+                        providerId: string;
+                        qrPayload: string | null;
+                        retries: boolean;
+                        /** Format: date */
+                        startDate: string;
+                        /** @description `pending` until the payer answers; `active` once approved (charges may run); `refused` (declined or expired), `revoked` (withdrawn by the payer or their bank after approval) and `canceled` (by you) end it. */
+                        status: "pending" | "active" | "refused" | "revoked" | "canceled";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    cancelPixMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mandateID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: string | null;
+                        authorizationRequestId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @enum {string} */
+                        currency: "BRL";
+                        /** Format: uuid */
+                        customerId: string;
+                        description: string | null;
+                        endDate: string | null;
+                        failureCode: ("mandate_refused" | "mandate_revoked") | null;
+                        /** @description How often charges come (the standard's periodicidade): match the subscription's billing cycle. */
+                        frequency: "weekly" | "monthly" | "quarterly" | "semiannual" | "annual";
+                        /** Format: uuid */
+                        id: string;
+                        /** @description `request`: sent to the payer's bank account; `qr`: the payer scans qrPayload. */
+                        journey: "request" | "qr";
+                        /** @description A charge_automatically subscription's paymentMethod: `pix:{providerId}`, accepted once the mandate is active. */
+                        paymentMethod: string;
+                        provider: "pix_api" | "sandbox";
+                        /** @description The recurrence's id at the PSP (idRec). */
+                        providerId: string;
+                        qrPayload: string | null;
+                        retries: boolean;
+                        /** Format: date */
+                        startDate: string;
+                        /** @description `pending` until the payer answers; `active` once approved (charges may run); `refused` (declined or expired), `revoked` (withdrawn by the payer or their bank after approval) and `canceled` (by you) end it. */
+                        status: "pending" | "active" | "refused" | "revoked" | "canceled";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description State conflict (standard body), or the same Idempotency-Key still running (nested body). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description provider_unavailable (the processor is down) or provider_error (it refused the request); nothing was written. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description provider_timeout: the processor did not answer in time; nothing was written, and a retry with the same Idempotency-Key never charges twice. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
     getReconciliation: {
         parameters: {
             query?: never;
@@ -8464,7 +9202,7 @@ export interface operations {
                      * @description The customer (a customer id).
                      */
                     customerId: string;
-                    /** @description Required with charge_automatically. Sandbox: a test card number (4242 4242 4242 4242 pays) or pix_mandate_active / _revoked / _refused. */
+                    /** @description Required with charge_automatically: an active Pix mandate's paymentMethod (`pix:...`, POST /billing/pix-mandates), a card saved at your processor, or in sandbox a test card number (4242 4242 4242 4242 pays) or pix_mandate_active / _revoked / _refused. */
                     paymentMethod?: string;
                     /**
                      * Format: uuid
@@ -13910,7 +14648,167 @@ export interface operations {
             };
         };
     };
+    receivePixRecurringChargeEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionID: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Events in the call; each applied once, however often it is sent. */
+                        received: number;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
     receivePixProcessorEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionID: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Events in the call; each applied once, however often it is sent. */
+                        received: number;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    receivePixRecurrenceEvent: {
         parameters: {
             query?: never;
             header?: never;
@@ -19122,6 +20020,408 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationError"] | components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    approveTestPixMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mandateID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: string | null;
+                        authorizationRequestId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @enum {string} */
+                        currency: "BRL";
+                        /** Format: uuid */
+                        customerId: string;
+                        description: string | null;
+                        endDate: string | null;
+                        failureCode: ("mandate_refused" | "mandate_revoked") | null;
+                        /** @description How often charges come (the standard's periodicidade): match the subscription's billing cycle. */
+                        frequency: "weekly" | "monthly" | "quarterly" | "semiannual" | "annual";
+                        /** Format: uuid */
+                        id: string;
+                        /** @description `request`: sent to the payer's bank account; `qr`: the payer scans qrPayload. */
+                        journey: "request" | "qr";
+                        /** @description A charge_automatically subscription's paymentMethod: `pix:{providerId}`, accepted once the mandate is active. */
+                        paymentMethod: string;
+                        provider: "pix_api" | "sandbox";
+                        /** @description The recurrence's id at the PSP (idRec). */
+                        providerId: string;
+                        qrPayload: string | null;
+                        retries: boolean;
+                        /** Format: date */
+                        startDate: string;
+                        /** @description `pending` until the payer answers; `active` once approved (charges may run); `refused` (declined or expired), `revoked` (withdrawn by the payer or their bank after approval) and `canceled` (by you) end it. */
+                        status: "pending" | "active" | "refused" | "revoked" | "canceled";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description State conflict (standard body), or the same Idempotency-Key still running (nested body). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    refuseTestPixMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mandateID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: string | null;
+                        authorizationRequestId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @enum {string} */
+                        currency: "BRL";
+                        /** Format: uuid */
+                        customerId: string;
+                        description: string | null;
+                        endDate: string | null;
+                        failureCode: ("mandate_refused" | "mandate_revoked") | null;
+                        /** @description How often charges come (the standard's periodicidade): match the subscription's billing cycle. */
+                        frequency: "weekly" | "monthly" | "quarterly" | "semiannual" | "annual";
+                        /** Format: uuid */
+                        id: string;
+                        /** @description `request`: sent to the payer's bank account; `qr`: the payer scans qrPayload. */
+                        journey: "request" | "qr";
+                        /** @description A charge_automatically subscription's paymentMethod: `pix:{providerId}`, accepted once the mandate is active. */
+                        paymentMethod: string;
+                        provider: "pix_api" | "sandbox";
+                        /** @description The recurrence's id at the PSP (idRec). */
+                        providerId: string;
+                        qrPayload: string | null;
+                        retries: boolean;
+                        /** Format: date */
+                        startDate: string;
+                        /** @description `pending` until the payer answers; `active` once approved (charges may run); `refused` (declined or expired), `revoked` (withdrawn by the payer or their bank after approval) and `canceled` (by you) end it. */
+                        status: "pending" | "active" | "refused" | "revoked" | "canceled";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description State conflict (standard body), or the same Idempotency-Key still running (nested body). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    revokeTestPixMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mandateID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: string | null;
+                        authorizationRequestId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @enum {string} */
+                        currency: "BRL";
+                        /** Format: uuid */
+                        customerId: string;
+                        description: string | null;
+                        endDate: string | null;
+                        failureCode: ("mandate_refused" | "mandate_revoked") | null;
+                        /** @description How often charges come (the standard's periodicidade): match the subscription's billing cycle. */
+                        frequency: "weekly" | "monthly" | "quarterly" | "semiannual" | "annual";
+                        /** Format: uuid */
+                        id: string;
+                        /** @description `request`: sent to the payer's bank account; `qr`: the payer scans qrPayload. */
+                        journey: "request" | "qr";
+                        /** @description A charge_automatically subscription's paymentMethod: `pix:{providerId}`, accepted once the mandate is active. */
+                        paymentMethod: string;
+                        provider: "pix_api" | "sandbox";
+                        /** @description The recurrence's id at the PSP (idRec). */
+                        providerId: string;
+                        qrPayload: string | null;
+                        retries: boolean;
+                        /** Format: date */
+                        startDate: string;
+                        /** @description `pending` until the payer answers; `active` once approved (charges may run); `refused` (declined or expired), `revoked` (withdrawn by the payer or their bank after approval) and `canceled` (by you) end it. */
+                        status: "pending" | "active" | "refused" | "revoked" | "canceled";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description State conflict (standard body), or the same Idempotency-Key still running (nested body). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
                 };
             };
             /** @description Rate limited; see Retry-After. */

@@ -5,4 +5,4 @@ export { applyProcessorEvent } from './processor-events.ts';
 export { repairPendingCharges, repairPollerJob } from './repair-poller.ts';
 export { registerPaymentRoutes } from './payment-routes.ts';
 export { registerSandboxRoutes } from './sandbox-routes.ts';
-export { chargeSavedMethod, parseSavedMethod } from './saved-methods.ts';
+export { chargeSavedMethod, checkSavedMethod, parseSavedMethod } from './saved-methods.ts';

@@ -1,6 +1,7 @@
 import { pageRequest } from '../../core/pagination.ts';
 import { AppError } from '../../core/errors.ts';
 import { contextOf } from '../../http/context.ts';
+import { idempotencyKeyOf } from '../../http/idempotency.ts';
 import { errorResponses, ListQuery } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 // The payment routes: charges, reads and refunds under /billing, and the sandbox's test helpers
@@ -26,12 +27,6 @@ const {
 } = paymentSchemas;
 
 const tags = ['payments'];
-
-/** The request's Idempotency-Key (the hook has checked it): live charges and refunds derive their processor keys from it. */
-function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | undefined {
-  const key = headers['idempotency-key'];
-  return typeof key === 'string' ? key : undefined;
-}
 
 export function registerPaymentRoutes(app: App, deps: AppDeps): void {
   app.post(

@@ -14,16 +14,24 @@ import { applyProcessorEvent } from './processor-events.ts';
 const Params = Type.Object({ connectionID: Uuid(), token: Type.String({ minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) });
 const Received = Type.Object({ received: Type.Integer({ description: 'Events in the call; each applied once, however often it is sent.' }) });
 
+const SUMMARIES: Record<string, string> = {
+  '': 'Events of a connected processor',
+  '/pix': 'Pix API callback of a pix_api connection (confirmed by reading the charge back)',
+  '/rec': 'Pix Automático callback on mandates (recurrences) of a pix_api connection (read back)',
+  '/cobr': 'Pix Automático callback on recurring charges of a pix_api connection (read back)',
+};
+
 export function registerProcessorEventRoutes(app: App, deps: AppDeps): void {
   const providerDeps = { config: deps.config, policy: deps.webhookPolicy };
-  for (const subpath of ['', '/pix']) {
+  // pix_api PSPs append /pix to the registered URL, and Pix Automático's callbacks /rec and /cobr.
+  for (const subpath of ['', '/pix', '/rec', '/cobr']) {
     app.post(
       `/processors/:connectionID/:token/events${subpath}`,
       {
         config: { auth: 'none' as const, idempotency: 'exempt' as const },
         schema: {
           tags: ['providers'],
-          summary: subpath ? 'Pix API callback of a pix_api connection (confirmed by reading the charge back)' : 'Events of a connected processor',
+          summary: SUMMARIES[subpath]!,
           description: 'The `webhookUrl` of a processor connection: register it at the processor. Verified with the processor’s own signature scheme.',
           params: Params,
           response: { 200: Received, ...errorResponses(404) },

@@ -14,6 +14,8 @@ import { markProcessorEventApplied, recordProcessorEvent, waitingProcessorEvents
 import { chargeBackPayment, confirmPayment, settleProcessorRefund } from './payment-outcomes.ts';
 
 type Outcome = 'applied' | 'waiting' | 'duplicate';
+/** The events about a payment (a mandate's change is about a saved method). */
+type PaymentEvent = Exclude<ProcessorEvent, { kind: 'ignored' | 'mandate.changed' }>;
 
 /**
  * Applies one event in the caller's transaction; `duplicate` when the connection had it already.
@@ -22,6 +24,7 @@ type Outcome = 'applied' | 'waiting' | 'duplicate';
  * charge the seller made elsewhere on the same processor account).
  */
 export async function applyProcessorEvent(tx: Tx, live: LiveConnection, event: ProcessorEvent, now: Date, baseUrl: string): Promise<Outcome> {
+  if (event.kind === 'mandate.changed') return applyMandateChange(tx, live, event, now, baseUrl);
   const payment = event.kind === 'ignored' ? undefined : await paymentOfEvent(tx, live, event);
   // Recorded first: a second delivery of the event waits on this row and then finds it.
   if (!(await recordProcessorEvent(tx, live.connection, event, 'waiting', now))) return 'duplicate';
@@ -44,7 +47,7 @@ export async function applyProcessorEvent(tx: Tx, live: LiveConnection, event: P
  * (processor_a: a card charge starts as its Checkout session's id and is paid under a pspReference,
  * the reference its refunds and chargebacks name).
  */
-async function paymentOfEvent(tx: Tx, live: LiveConnection, event: Exclude<ProcessorEvent, { kind: 'ignored' }>): Promise<PaymentRow | undefined> {
+async function paymentOfEvent(tx: Tx, live: LiveConnection, event: PaymentEvent): Promise<PaymentRow | undefined> {
   const byReference = await payments.findPaymentByProvider(tx, live.connection.id, event.providerId);
   if (byReference || (event.kind !== 'charge.confirmed' && event.kind !== 'charge.failed') || !event.paymentId || !isUuid(event.paymentId)) return byReference;
   const named = await payments.findConnectionPayment(tx, live.connection.id, event.paymentId);
@@ -52,7 +55,7 @@ async function paymentOfEvent(tx: Tx, live: LiveConnection, event: Exclude<Proce
   return payments.adoptProviderId(tx, named.id, event.providerId);
 }
 
-async function move(tx: Tx, ctx: UseCaseContext, payment: PaymentRow, event: Exclude<ProcessorEvent, { kind: 'ignored' }>): Promise<'applied' | 'waiting'> {
+async function move(tx: Tx, ctx: UseCaseContext, payment: PaymentRow, event: PaymentEvent): Promise<'applied' | 'waiting'> {
   switch (event.kind) {
     case 'charge.confirmed': {
       const superseded = payment.status === 'failed' && payment.failure_code === 'superseded';
@@ -80,7 +83,7 @@ async function move(tx: Tx, ctx: UseCaseContext, payment: PaymentRow, event: Exc
 export async function applyWaiting(tx: Tx, live: LiveConnection, now: Date, baseUrl: string): Promise<number> {
   let applied = 0;
   for (const waiting of await waitingProcessorEvents(tx, live.connection.id, now)) {
-    const event = waiting.event as Exclude<ProcessorEvent, { kind: 'ignored' }>;
+    const event = waiting.event as PaymentEvent;
     const payment = await payments.findPaymentByProvider(tx, live.connection.id, event.providerId);
     if (!payment) continue;
     const ctx: UseCaseContext = { tenant: { accountId: payment.account_id, environment: payment.environment }, now, baseUrl };
@@ -90,4 +93,12 @@ export async function applyWaiting(tx: Tx, live: LiveConnection, now: Date, base
     }
   }
   return applied;
+}
+
+/** A Pix Automático mandate the payer approved, refused or revoked: its later charges follow it. */
+async function applyMandateChange(tx: Tx, live: LiveConnection, event: Extract<ProcessorEvent, { kind: 'mandate.changed' }>, now: Date, baseUrl: string): Promise<Outcome> {
+  if (!(await recordProcessorEvent(tx, live.connection, event, 'waiting', now))) return 'duplicate';
+  await payments.applyRecurrenceState(tx, live.connection.id, event, now, baseUrl);
+  await markProcessorEventApplied(tx, live.connection.id, event.eventId, now);
+  return 'applied';
 }

@@ -2,13 +2,17 @@
 // sandbox a method is a test card number (the card table of sandbox-cards.ts decides each charge)
 // or a Pix Automático mandate: `pix_mandate_active` pays, `pix_mandate_revoked` and
 // `pix_mandate_refused` fail with mandate_revoked / mandate_refused. Production needs a connected
-// provider: there a saved method is the processor's reference, `{customerRef}/{methodRef}` or
-// `{methodRef}` (a card; `pix:` before it for a Pix Automático recurrence), charged off-session
-// through the connection serving the method (409 provider_not_configured without one).
+// provider: there a saved card is the processor's reference, `{customerRef}/{methodRef}` or
+// `{methodRef}`, charged off-session through the connection serving the method (409
+// provider_not_configured without one). In both environments `pix:{idRec}` is a mandate made with
+// POST /billing/pix-mandates, accepted once the payer approved it: a simulated one pays at once in
+// sandbox, one at the PSP makes a recurring charge (/cobr) its events settle; an ended mandate's
+// charge fails with its failure code, never sent.
 import type { Tx } from '../../db/database.ts';
 import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { fieldError } from '../../core/errors.ts';
-import { createCharge, createChargeWithOutcome, failPayment, type PaymentView, providerFor, TEST_CARDS } from '../../modules/payments/index.ts';
+import type { Executor } from '../../db/database.ts';
+import { createCharge, createChargeWithOutcome, failPayment, findMandateOfMethod, type PaymentView, providerFor, TEST_CARDS } from '../../modules/payments/index.ts';
 import { confirmPayment } from './payment-outcomes.ts';
 
 /** A processor's saved-method reference (pm_..., cus_.../pm_..., pix:rec...). */
@@ -21,13 +25,15 @@ const MANDATES: Readonly<Record<string, string | null>> = {
 };
 
 export interface SavedMethod {
-  kind: 'card' | 'pix_mandate' | 'processor';
+  /** pix_mandate: the sandbox's literal mandates; pix_recurrence: `pix:{idRec}`, a mandate of POST /billing/pix-mandates. */
+  kind: 'card' | 'pix_mandate' | 'pix_recurrence' | 'processor';
   /** What is kept: the card number without spaces, or the mandate. */
   value: string;
 }
 
 /** Checks a saved method for the tenant; 409 in production without a provider, 422 naming `field` when unknown. */
 export function parseSavedMethod(tenant: Tenant, value: string, field = 'paymentMethod'): SavedMethod {
+  if (value.startsWith('pix:') && PROCESSOR_REFERENCE.test(value)) return { kind: 'pix_recurrence', value };
   if (tenant.environment === 'production' && PROCESSOR_REFERENCE.test(value) && !/^[\d\s-]+$/.test(value) && !(value in MANDATES)) return { kind: 'processor', value };
   providerFor(tenant);
   const number = value.replace(/[\s-]/g, '');
@@ -36,11 +42,36 @@ export function parseSavedMethod(tenant: Tenant, value: string, field = 'payment
   throw fieldError(field, value, 'payment_method', `is not a sandbox payment method: a test card number (4242 4242 4242 4242, or a decline card) or ${Object.keys(MANDATES).join(', ')}`);
 }
 
-/** Charges an open invoice with a saved method, at once: the payment ends confirmed or failed. */
+/** A new subscription's (or a changed) saved method: a Pix mandate must be the customer's, and active. */
+export async function checkSavedMethod(ex: Executor, tenant: Tenant, saved: SavedMethod, customerId: string, field = 'paymentMethod'): Promise<void> {
+  if (saved.kind !== 'pix_recurrence') return;
+  const mandate = await findMandateOfMethod(ex, tenant, saved.value);
+  if (!mandate) throw fieldError(field, saved.value, 'unknown_mandate', 'names no Pix mandate of this account: create one with POST /billing/pix-mandates and give its paymentMethod');
+  if (mandate.customer_id !== customerId) throw fieldError(field, saved.value, 'customer_mandate', "is another customer's Pix mandate");
+  if (mandate.status !== 'active') throw fieldError(field, saved.value, 'mandate_not_active', `the Pix mandate is ${mandate.status}: the payer approves it first`);
+}
+
+/** Charges an open invoice with a saved method, at once: the payment ends confirmed or failed (a live one may stay pending). */
 export async function chargeSavedMethod(tx: Tx, ctx: UseCaseContext, invoiceId: string, saved: SavedMethod): Promise<PaymentView> {
   if (saved.kind === 'processor') return chargeAtProcessor(tx, ctx, invoiceId, saved.value);
+  if (saved.kind === 'pix_recurrence') return chargeMandate(tx, ctx, invoiceId, saved.value);
   const pending = await createCharge(tx, ctx, invoiceId, { method: saved.kind === 'card' ? 'card' : 'pix' }, { simulated: true });
   const failure = saved.kind === 'card' ? (TEST_CARDS[saved.value] ?? null) : (MANDATES[saved.value] ?? null);
+  return failure ? failPayment(tx, ctx, pending.id, failure) : confirmPayment(tx, ctx, pending.id);
+}
+
+/** A Pix Automático mandate: an ended one fails with its code unsent; an active one pays (sandbox) or makes a recurring charge. */
+async function chargeMandate(tx: Tx, ctx: UseCaseContext, invoiceId: string, paymentMethod: string): Promise<PaymentView> {
+  const mandate = await findMandateOfMethod(tx, ctx.tenant, paymentMethod);
+  // A reference saved before mandates were kept here (a recurrence made at the PSP): the PSP decides.
+  if (!mandate && ctx.tenant.environment === 'production') return chargeAtProcessor(tx, ctx, invoiceId, paymentMethod);
+  const failure = !mandate ? 'mandate_revoked' : mandate.status === 'active' ? null : (mandate.failure_code ?? 'mandate_refused');
+  if (mandate?.provider === 'pix_api') {
+    if (!failure) return chargeAtProcessor(tx, ctx, invoiceId, paymentMethod);
+    const unsent = await createChargeWithOutcome(tx, ctx, invoiceId, { method: 'pix' }, { refusedBeforeSending: true });
+    return failPayment(tx, ctx, unsent.view.id, failure);
+  }
+  const pending = await createCharge(tx, ctx, invoiceId, { method: 'pix' }, { simulated: true });
   return failure ? failPayment(tx, ctx, pending.id, failure) : confirmPayment(tx, ctx, pending.id);
 }
 

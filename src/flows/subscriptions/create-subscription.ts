@@ -9,7 +9,7 @@ import { AppError, fieldError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { findVersionById, resolvePublishedVersion } from '../../modules/catalog/index.ts';
 import { recordRedemption, redeemCoupon } from '../../modules/coupons/index.ts';
-import { parseSavedMethod } from '../payment-confirmation/index.ts';
+import { checkSavedMethod, parseSavedMethod } from '../payment-confirmation/index.ts';
 import { createEnrollment, findCustomerOrThrow, resolveEnrollment } from '../../modules/customers/index.ts';
 import { recordEvent } from '../../modules/events/index.ts';
 import { billDueSubscription } from './billing.ts';
@@ -42,7 +42,7 @@ export async function createSubscription(tx: Tx, ctx: UseCaseContext, input: Cre
   }
   const collectionMethod = input.collectionMethod ?? 'send_invoice';
   if (collectionMethod === 'charge_automatically' && input.paymentMethod === undefined) {
-    throw fieldError('paymentMethod', '', 'required', 'is required with charge_automatically: a sandbox test card number or Pix mandate (docs/subscriptions.md)');
+    throw fieldError('paymentMethod', '', 'required', 'is required with charge_automatically: a saved card, a Pix mandate\'s paymentMethod (pix:...), or in sandbox a test card number (docs/subscriptions.md)');
   }
   if (collectionMethod === 'send_invoice' && input.paymentMethod !== undefined) {
     throw fieldError('paymentMethod', input.paymentMethod, 'charge_automatically_only', 'applies only with collectionMethod charge_automatically');
@@ -68,6 +68,7 @@ export async function createSubscription(tx: Tx, ctx: UseCaseContext, input: Cre
   const billingCycle = usageOnly ? input.billingCycle! : version.billing_cycle;
   if (!billingCycle || (!usageOnly && version.base_price === null)) throw new AppError('conflict', 'The version has no billingCycle and basePrice to bill.');
   await findCustomerOrThrow(tx, tenant, input.customerId, true);
+  if (saved) await checkSavedMethod(tx, tenant, saved, input.customerId);
 
   const trialEndsAt = input.trialDays ? new Date(now.getTime() + input.trialDays * DAY_MS) : null;
   const start = trialEndsAt ?? now;

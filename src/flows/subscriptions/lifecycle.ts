@@ -2,7 +2,7 @@
 import type { Executor, Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
-import { parseSavedMethod } from '../payment-confirmation/index.ts';
+import { checkSavedMethod, parseSavedMethod } from '../payment-confirmation/index.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
 import { recordEvent } from '../../modules/events/index.ts';
 import { periodIndexAt, periodStart } from './periods.ts';
@@ -156,6 +156,7 @@ export async function updatePaymentMethod(tx: Tx, ctx: UseCaseContext, id: strin
     throw fieldError('paymentMethod', paymentMethod, 'charge_automatically_only', 'applies only to a subscription with collectionMethod charge_automatically');
   }
   const saved = parseSavedMethod(ctx.tenant, paymentMethod);
+  await checkSavedMethod(tx, ctx.tenant, saved, current.customer_id);
   const row = await repo.updateSubscription(tx, id, { payment_method: saved.value, updated_at: ctx.now });
   const view = await presentSubscription(tx, row);
   await recordEvent(tx, ctx, 'subscription.updated', view);

@@ -24,7 +24,7 @@ export const CreateSubscriptionBody = Type.Object(
     trialDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 730 })),
     couponCode: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: "Discounts the coupon's duration in periods (once, repeating, forever)." })),
     paymentMethod: Type.Optional(
-      Type.String({ maxLength: 200, description: 'Required with charge_automatically. Sandbox: a test card number (4242 4242 4242 4242 pays) or pix_mandate_active / _revoked / _refused.' }),
+      Type.String({ maxLength: 200, description: "Required with charge_automatically: an active Pix mandate's paymentMethod (`pix:...`, POST /billing/pix-mandates), a card saved at your processor, or in sandbox a test card number (4242 4242 4242 4242 pays) or pix_mandate_active / _revoked / _refused." }),
     ),
   },
   { additionalProperties: false },

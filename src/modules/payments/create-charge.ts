@@ -20,7 +20,7 @@ import { failPendingAsSuperseded } from './payment-transitions.ts';
 import { toPaymentView, type PaymentView } from './payment-view.ts';
 import { providerFor } from './provider.ts';
 import { connectionSource, type LiveConnection } from './processors/connections.ts';
-import { chargeIdFor, chargeLive } from './processors/live-charge.ts';
+import { chargeIdFor, chargeLive, unsentCharge } from './processors/live-charge.ts';
 import { sandboxProvider } from './sandbox-provider.ts';
 import * as repo from './repository.ts';
 import { digestOf, newChargeToken } from './secrets.ts';
@@ -61,6 +61,11 @@ export interface ChargeOptions {
   savedMethod?: { customerRef: string | null; methodRef: string };
   /** Sandbox only: the sandbox simulator even when a sandbox connection serves the method (a saved test card). */
   simulated?: boolean;
+  /**
+   * A live charge known to fail before any call (a Pix Automático mandate the payer revoked): the
+   * payment is recorded under the connection, never sent, and answered `failed` for the caller to fail it.
+   */
+  refusedBeforeSending?: boolean;
 }
 
 /** What a live processor answered at once (an off-session card may be confirmed or declined already). */
@@ -104,7 +109,9 @@ export async function createChargeWithOutcome(tx: Tx, ctx: UseCaseContext, invoi
   // What the processor knows the charge by: the same for every retry of this request.
   const reference = live ? (options.requestKey ? chargeIdFor(ctx.tenant, options.requestKey) : id) : null;
   const pixExpiresInSeconds = input.expiresInSeconds ?? PIX_DEFAULT_EXPIRY_SECONDS;
-  const liveCharge = live
+  const liveCharge = live && options.refusedBeforeSending
+    ? unsentCharge(live)
+    : live
     ? await chargeLive(live, connectionSource()!.settings.timeoutMs, {
         paymentId: reference!,
         idempotencyKey: `charge_${reference}`,

@@ -60,3 +60,6 @@ export {
   type ProcessorSettings,
   type ProcessorWebhookRequest,
 } from './processors/types.ts';
+// Pix Automático mandates (saved methods of charge_automatically subscriptions paid by Pix).
+export { registerMandateRoutes } from './mandates/routes.ts';
+export { applyRecurrenceState, findMandateOfMethod, type MandateView } from './mandates/service.ts';

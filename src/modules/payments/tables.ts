@@ -62,4 +62,33 @@ export interface RefundRow extends TenantColumns {
 export interface PaymentTables {
   payments: PaymentRow;
   refunds: RefundRow;
+  pix_mandates: PixMandateRow;
+}
+
+export type MandateStatus = 'pending' | 'active' | 'refused' | 'revoked' | 'canceled';
+export type MandateFrequency = 'weekly' | 'monthly' | 'quarterly' | 'semiannual' | 'annual';
+
+/** A Pix Automático mandate (migration 0040): the payer's authorization of recurring Pix debits. */
+export interface PixMandateRow extends TenantColumns {
+  id: string;
+  customer_id: string;
+  status: MandateStatus;
+  failure_code: 'mandate_refused' | 'mandate_revoked' | null;
+  provider: 'pix_api' | 'sandbox';
+  connection_id: string | null;
+  /** The recurrence's idRec at the PSP; the saved method is `pix:{provider_id}`. */
+  provider_id: string;
+  authorization_request_id: string | null;
+  qr_payload: string | null;
+  frequency: MandateFrequency;
+  /** numeric: a fixed amount per charge, or null when amounts vary. */
+  amount: string | null;
+  currency: string;
+  /** São Paulo calendar dates, YYYY-MM-DD. */
+  start_date: string;
+  end_date: string | null;
+  description: string | null;
+  retries: boolean;
+  created_at: Date;
+  updated_at: Date;
 }

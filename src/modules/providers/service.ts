@@ -130,8 +130,10 @@ export async function putConnection(tx: Tx, ctx: UseCaseContext, deps: ProviderD
   }
   const id = existing?.id ?? newId();
   const shown: Record<string, string> = {};
-  for (const field of adapter.credentialFields) {
-    const value = input.credentials[field]!;
+  // The optional fields given are shown too (pix_api's receiving account, its PSP's CA certificate).
+  for (const field of [...adapter.credentialFields, ...(adapter.optionalCredentialFields ?? [])]) {
+    const value = input.credentials[field];
+    if (value === undefined) continue;
     shown[field] = adapter.secretFields.includes(field) ? lastFour(value) : value;
   }
   const sealed = sealSecrets(keyring, id, input.credentials);

@@ -22,6 +22,8 @@ export const EVENT_KINDS = [
   'payment.failed',
   'payment.refunded',
   'payment.charged_back',
+  'pix_mandate.created',
+  'pix_mandate.updated',
   'coupon.created',
   'subscription.created',
   'subscription.updated',

@@ -27,7 +27,8 @@ export function chargeIdFor(tenant: Tenant, requestKey: string): string {
 
 export interface LiveChargeResult {
   provider: string;
-  providerId: string;
+  /** Null for a charge never sent (ChargeOptions.refusedBeforeSending). */
+  providerId: string | null;
   connectionId: string;
   status: 'pending' | 'confirmed' | 'failed';
   failureCode: ProcessorFailureCode | null;
@@ -54,4 +55,9 @@ export async function chargeLive(live: LiveConnection, timeoutMs: number, reques
   if (charge.boleto) result.boleto = charge.boleto;
   if (charge.card) result.card = charge.card;
   return result;
+}
+
+/** A charge the service refuses before sending it (a Pix Automático mandate that ended): recorded under the connection, failed by the caller. */
+export function unsentCharge(live: LiveConnection): LiveChargeResult {
+  return { provider: live.adapter.name, providerId: null, connectionId: live.connection.id, status: 'failed', failureCode: null, expiresAt: null };
 }

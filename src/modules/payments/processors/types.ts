@@ -101,6 +101,8 @@ export type ProcessorEvent =
   | { kind: 'refund.succeeded'; eventId: string; providerId: string; providerRefundId: string; amount: string }
   | { kind: 'refund.failed'; eventId: string; providerId: string; providerRefundId: string }
   | { kind: 'charge.disputed'; eventId: string; providerId: string }
+  /** A Pix Automático mandate (recurrence) moved: the payer approved, refused or revoked it. */
+  | { kind: 'mandate.changed'; eventId: string; recurrenceId: string; state: 'pending' | 'active' | 'refused' | 'revoked'; failureCode: 'mandate_refused' | 'mandate_revoked' | null }
   | { kind: 'ignored'; eventId: string; reason: string };
 
 export interface ProcessorWebhookRequest {

@@ -10,6 +10,7 @@ import {
   createRecurringCharge,
   recurrenceStatusOf,
   recurringChargeEventOf,
+  recurringDueDate,
   registerRecurrenceWebhooks,
   requestAuthorization,
   resetPixClients,
@@ -225,13 +226,15 @@ describe('Pix Automático callbacks, read back', () => {
     expectNoViolations();
   });
 
-  test('{webhookUrl}/rec: the recurrence read back (refused, revoked) for the subscriptions flow', async () => {
+  test('{webhookUrl}/rec: the recurrence read back (refused, revoked), a mandate.changed event per recurrence the PSP knows', async () => {
     const connection = t.connection();
     const { recurrenceId } = await createRecurrence(connection, recurrenceRequest(), TIMEOUT);
     t.psp.recurrences.get(recurrenceId)!.status = 'REJEITADA';
     const claim = body({ recs: [{ idRec: recurrenceId, status: 'APROVADA', atualizacao: [] }, { idRec: 'RN1234567820261127zzzzzzzzzzz', status: 'APROVADA', atualizacao: [] }] });
     expect(await parseRecurrenceCallback(connection, claim, TIMEOUT)).toEqual([expect.objectContaining({ recurrenceId, state: 'refused', failureCode: 'mandate_refused' })]);
-    expect(await adapter.parseWebhook(connection, { headers: {}, rawBody: claim, subpath: '/rec' })).toEqual([expect.objectContaining({ kind: 'ignored' })]);
+    expect(await adapter.parseWebhook(connection, { headers: {}, rawBody: claim, subpath: '/rec' })).toEqual([
+      { kind: 'mandate.changed', eventId: `pix_api:rec:${recurrenceId}:REJEITADA`, recurrenceId, state: 'refused', failureCode: 'mandate_refused' },
+    ]);
     expectNoViolations();
   });
 });
@@ -268,5 +271,23 @@ describe('state mappings (every state of the document\'s enums)', () => {
     expect(of({ status: 'ATIVA' })).toMatchObject({ kind: 'ignored' });
     expect(of({ status: 'CRIADA' })).toMatchObject({ kind: 'ignored' });
     expectNoViolations();
+  });
+});
+
+describe('a recurring charge\'s due date', () => {
+  // Now is 2026-12-01 12:00 UTC, 09:00 in São Paulo: today there is 2026-12-01, so the standard
+  // takes due dates from 2026-12-03 (today + 2) to 2026-12-11 (today + 10).
+  const now = new Date('2026-12-01T12:00:00Z');
+  test('the invoice\'s due date inside the window; its nearest end outside it; today + 2 without one', () => {
+    expect(recurringDueDate(new Date('2026-12-08T12:00:00Z'), now)).toBe('2026-12-08');
+    expect(recurringDueDate(new Date('2026-12-01T12:00:00Z'), now)).toBe('2026-12-03'); // due now: the earliest the PSP takes
+    expect(recurringDueDate(new Date('2027-01-31T12:00:00Z'), now)).toBe('2026-12-11');
+    expect(recurringDueDate(null, now)).toBe('2026-12-03');
+  });
+  test('days are São Paulo\'s: 01:00 UTC is still the day before there', () => {
+    // 2026-12-02 01:00 UTC is 2026-12-01 22:00 in São Paulo: today + 2 is 2026-12-03, not the 4th.
+    expect(recurringDueDate(null, new Date('2026-12-02T01:00:00Z'))).toBe('2026-12-03');
+    // An invoice due 2026-12-09 02:00 UTC falls on 2026-12-08 in São Paulo.
+    expect(recurringDueDate(new Date('2026-12-09T02:00:00Z'), now)).toBe('2026-12-08');
   });
 });

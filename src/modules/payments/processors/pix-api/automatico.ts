@@ -5,7 +5,7 @@ import type { ProcessorConnection, ProcessorEvent, ProcessorFailureCode } from '
 import { ProcessorError } from '../types.ts';
 import { answerError, pixCall, pixCallOk } from './client.ts';
 import { contractFor, txidFor } from './ids.ts';
-import { devedorOf, payerDocument, sumWire, toWireAmount, type WirePix } from './wire.ts';
+import { devedorOf, payerDocument, saoPauloDate, sumWire, toWireAmount, type WirePix } from './wire.ts';
 
 export type RecurrenceState = 'pending' | 'active' | 'refused' | 'revoked';
 
@@ -151,7 +151,7 @@ export async function retrieveAuthorization(connection: ProcessorConnection, req
   return authorizationStatusOf(solicitation);
 }
 
-interface WireCobR {
+export interface WireCobR {
   idRec: string;
   txid: string;
   status: 'CRIADA' | 'ATIVA' | 'CONCLUIDA' | 'EXPIRADA' | 'REJEITADA' | 'CANCELADA';
@@ -202,6 +202,47 @@ export interface RecurringChargeRequest {
   /** The seller's account the charge settles to (the standard requires it on /cobr). */
   receiver: { account: string; accountType: 'CORRENTE' | 'POUPANCA' | 'PAGAMENTO'; branch: string | null };
   description: string | null;
+}
+
+/** The connection's receiving account, which the standard requires on every recurring charge. */
+export const RECEIVER_FIELDS = ['receiverAccount', 'receiverAccountType', 'receiverBranch'] as const;
+const ACCOUNT_TYPES = ['CORRENTE', 'POUPANCA', 'PAGAMENTO'] as const;
+
+/** The receiving account from the connection's credentials; a ProcessorError naming what is missing. */
+export function receiverOf(connection: ProcessorConnection): RecurringChargeRequest['receiver'] {
+  const account = connection.credentials.receiverAccount?.trim();
+  const type = (connection.credentials.receiverAccountType ?? 'CORRENTE').trim().toUpperCase();
+  if (!account || !/^\d{1,20}$/.test(account)) {
+    throw new ProcessorError('provider_rejected', 'Pix Automático needs the connection\'s receiving account: credentials.receiverAccount (digits), receiverAccountType and receiverBranch.', 'receiverAccount');
+  }
+  if (!(ACCOUNT_TYPES as readonly string[]).includes(type)) {
+    throw new ProcessorError('provider_rejected', `credentials.receiverAccountType is one of ${ACCOUNT_TYPES.join(', ')}.`, 'receiverAccountType');
+  }
+  const branch = connection.credentials.receiverBranch?.trim() || null;
+  return { account, accountType: type as RecurringChargeRequest['receiver']['accountType'], branch };
+}
+
+/** Whether the connection can make recurring charges (its receiving account is set and well formed). */
+export function hasReceiver(connection: ProcessorConnection): boolean {
+  try {
+    receiverOf(connection);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const DAY_MS = 86_400_000;
+/** The standard takes a recurring charge's due date 2 to 10 days after the day it is created. */
+export const RECURRING_DUE_MIN_DAYS = 2;
+export const RECURRING_DUE_MAX_DAYS = 10;
+
+/** The invoice's due date (São Paulo calendar) moved into the window the standard accepts; its earliest day without one. */
+export function recurringDueDate(invoiceDue: Date | null, now: Date): string {
+  const earliest = saoPauloDate(new Date(now.getTime() + RECURRING_DUE_MIN_DAYS * DAY_MS));
+  const latest = saoPauloDate(new Date(now.getTime() + RECURRING_DUE_MAX_DAYS * DAY_MS));
+  const wanted = invoiceDue ? saoPauloDate(invoiceDue) : earliest;
+  return wanted < earliest ? earliest : wanted > latest ? latest : wanted;
 }
 
 /** PUT /cobr/{txid}: a charge under an approved recurrence; the payer's bank debits it on the due date. */

@@ -2,24 +2,19 @@
 // under a txid derived from the idempotency key, and what a charge read back from the PSP means.
 import type { ProcessorCharge, ProcessorChargeRequest, ProcessorConnection, ProcessorEvent, ProcessorFailureCode } from '../types.ts';
 import { ProcessorError } from '../types.ts';
+import { createRecurringCharge, recurringChargeEventOf, recurringDueDate, receiverOf, type WireCobR } from './automatico.ts';
 import { answerError, credential, pixCall } from './client.ts';
 import { txidFor } from './ids.ts';
-import { devedorOf, fromWireAmount, sumWire, toWireAmount, type WireCob } from './wire.ts';
+import { devedorOf, fromWireAmount, SAO_PAULO_OFFSET_MS, saoPauloDate, sumWire, toWireAmount, type WireCob, type WirePix } from './wire.ts';
+
+export { saoPauloDate };
 
 /** Days a `cobv` stays payable after its due date (the payer's bank extends weekends and holidays itself). */
 export const COBV_DAYS_AFTER_DUE = 30;
 /** The infoAdicionais entry carrying the service's payment id (reconciliation at the PSP). */
 const PAYMENT_INFO = 'paymentId';
 const DAY_MS = 86_400_000;
-/** Brazil has kept UTC-3 all year since 2019: a São Paulo calendar date ends at 03:00 UTC the day after. */
-const SAO_PAULO_OFFSET_MS = 3 * 3_600_000;
-
 export type ChargeKind = 'cob' | 'cobv';
-
-/** The calendar date (YYYY-MM-DD) of an instant in São Paulo. */
-export function saoPauloDate(instant: Date): string {
-  return new Date(instant.getTime() - SAO_PAULO_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 /**
  * The rule for `cobv`: the invoice has a due date and the payer has a CPF/CNPJ and a name (the
@@ -80,6 +75,7 @@ function chargeFrom(cob: WireCob, txid: string, kind: ChargeKind, now: Date): Pr
 
 export async function createCharge(connection: ProcessorConnection, request: ProcessorChargeRequest, timeoutMs: number): Promise<ProcessorCharge> {
   if (request.method !== 'pix') throw new ProcessorError('provider_rejected', `pix_api serves pix only, not ${request.method}.`, 'method');
+  if (request.savedMethod) return createAutomaticCharge(connection, request, timeoutMs);
   const txid = txidFor(request.idempotencyKey);
   const kind = chargeKindOf(request);
   const body = chargeBody(connection, request, kind);
@@ -89,21 +85,51 @@ export async function createCharge(connection: ProcessorConnection, request: Pro
     // A retry after a lost answer: the PSP refuses the txid it already holds. The charge it holds
     // is ours when it is for the same amount.
     const existing = await readCharge(connection, txid, timeoutMs);
-    if (existing && existing.cob.valor?.original === (body.valor as { original: string }).original) {
+    if (existing && existing.kind !== 'cobr' && existing.cob.valor?.original === (body.valor as { original: string }).original) {
       return chargeFrom(existing.cob, txid, existing.kind, request.now);
     }
   }
   throw answerError(answer.status, answer.body);
 }
 
-/** The charge under a txid, immediate or with a due date; null when the PSP knows neither. */
-export async function readCharge(connection: ProcessorConnection, txid: string, timeoutMs: number): Promise<{ kind: ChargeKind; cob: WireCob } | null> {
-  for (const kind of ['cob', 'cobv'] as const) {
+/**
+ * A Pix Automático charge (`/cobr`) under the payer's approved recurrence (the saved method's
+ * reference): no code to scan, the payer's bank debits it on the due date, so it starts pending and
+ * its callback (`{webhookUrl}/cobr`) or the poller's read-back settles it.
+ */
+async function createAutomaticCharge(connection: ProcessorConnection, request: ProcessorChargeRequest, timeoutMs: number): Promise<ProcessorCharge> {
+  const { providerId, event } = await createRecurringCharge(
+    connection,
+    {
+      idempotencyKey: request.idempotencyKey,
+      recurrenceId: request.savedMethod!.methodRef,
+      amount: request.amount,
+      currency: request.currency,
+      dueDate: recurringDueDate(request.invoice.dueDate, request.now),
+      receiver: receiverOf(connection),
+      description: request.description,
+    },
+    timeoutMs,
+  );
+  const status = event.kind === 'charge.confirmed' ? 'confirmed' : event.kind === 'charge.failed' ? 'failed' : 'pending';
+  return { providerId, status, failureCode: event.kind === 'charge.failed' ? event.failureCode : null };
+}
+
+export type ReadCharge = { kind: ChargeKind; cob: WireCob } | { kind: 'cobr'; cob: WireCobR };
+
+/** The charge under a txid: immediate, with a due date, or recurring (Pix Automático); null when the PSP knows none. */
+export async function readCharge(connection: ProcessorConnection, txid: string, timeoutMs: number): Promise<ReadCharge | null> {
+  for (const kind of ['cob', 'cobv', 'cobr'] as const) {
     const answer = await pixCall(connection, { method: 'GET', path: `/${kind}/${encodeURIComponent(txid)}` }, timeoutMs);
-    if (answer.status === 200) return { kind, cob: answer.body as WireCob };
+    if (answer.status === 200) return kind === 'cobr' ? { kind, cob: answer.body as WireCobR } : { kind, cob: answer.body as WireCob };
     if (answer.status !== 404) throw answerError(answer.status, answer.body);
   }
   return null;
+}
+
+/** What a charge read back means, by its kind (a recurring charge has states of its own). */
+export function eventOfRead(txid: string, found: ReadCharge): ProcessorEvent {
+  return found.kind === 'cobr' ? recurringChargeEventOf(found.cob) : eventOfCharge(txid, found.cob);
 }
 
 /** A removal ends the charge: by the PSP (its decision, `provider_error`) or by the seller. */
@@ -138,7 +164,7 @@ export function eventOfCharge(txid: string, cob: WireCob): ProcessorEvent {
  * The refunds and returns on a charge's Pix, as events: refunds settled or refused, and returns the
  * seller did not ask for (`MED_*`, the Special Return Mechanism for fraud or failure) as disputes.
  */
-export function refundEventsOf(txid: string, cob: WireCob): ProcessorEvent[] {
+export function refundEventsOf(txid: string, cob: { pix?: WirePix[] }): ProcessorEvent[] {
   const events: ProcessorEvent[] = [];
   for (const pix of cob.pix ?? []) {
     for (const devolucao of pix.devolucoes ?? []) {
@@ -158,5 +184,5 @@ export function refundEventsOf(txid: string, cob: WireCob): ProcessorEvent[] {
 export async function retrieveCharge(connection: ProcessorConnection, providerId: string, timeoutMs: number): Promise<ProcessorEvent> {
   const found = await readCharge(connection, providerId, timeoutMs);
   if (!found) return { kind: 'ignored', eventId: `pix_api:cob:${providerId}:unknown`, reason: 'the PSP knows no such charge' };
-  return eventOfCharge(providerId, found.cob);
+  return eventOfRead(providerId, found);
 }

@@ -24,6 +24,11 @@ export interface FakePsp {
   pay(txid: string, valor?: string): string;
   /** The payer's side writes a devolução of its own (MED) or the PSP settles one. */
   addDevolucao(txid: string, devolucao: Json): void;
+  /** The payer's bank debits a recurring charge on its due date: CONCLUIDA with one Pix; answers the endToEndId. */
+  payRecurring(txid: string): string;
+  /** The payer approves a recurrence in their bank's app (APROVADA), or revokes it afterwards (CANCELADA by the payer). */
+  approveRecurrence(idRec: string): void;
+  revokeRecurrence(idRec: string): void;
 }
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -52,6 +57,8 @@ const problem = (status: number, type: string, title: string): MockAnswer => ({
 
 export function createFakePsp(): FakePsp {
   const tokens = new Set<string>();
+  /** Every Pix received, on immediate, due-date and recurring charges. */
+  const receivedPix = (): Json[] => [...[...psp.charges.values()].map((c) => c.cob), ...psp.recurringCharges.values()].flatMap((c) => (c.pix as Json[] | undefined) ?? []);
   const psp: FakePsp = {
     clientId: 'client-id-1',
     clientSecret: 'client-secret-1',
@@ -72,6 +79,28 @@ export function createFakePsp(): FakePsp {
       charge.cob.status = 'CONCLUIDA';
       charge.cob.pix = [{ endToEndId, txid, valor: amount, horario: new Date().toISOString(), devolucoes: [] }];
       return endToEndId;
+    },
+    payRecurring(txid) {
+      const cobr = psp.recurringCharges.get(txid);
+      if (!cobr) throw new Error(`no recurring charge ${txid}`);
+      const endToEndId = `E12345678${yyyymmdd()}1200${serial(11)}`.slice(0, 32);
+      cobr.status = 'CONCLUIDA';
+      cobr.pix = [{ endToEndId, txid, valor: (cobr.valor as { original: string }).original, horario: new Date().toISOString(), devolucoes: [] }];
+      (cobr.atualizacao as Json[]).push({ status: 'CONCLUIDA', data: new Date().toISOString() });
+      return endToEndId;
+    },
+    approveRecurrence(idRec) {
+      const rec = psp.recurrences.get(idRec);
+      if (!rec) throw new Error(`no recurrence ${idRec}`);
+      rec.status = 'APROVADA';
+      (rec.atualizacao as Json[]).push({ status: 'APROVADA', data: new Date().toISOString() });
+    },
+    revokeRecurrence(idRec) {
+      const rec = psp.recurrences.get(idRec);
+      if (!rec) throw new Error(`no recurrence ${idRec}`);
+      rec.status = 'CANCELADA';
+      rec.encerramento = { cancelamento: { solicitante: 'USUARIO_PAGADOR', codigo: 'SLDB', descricao: 'Cancelada pelo pagador' } };
+      (rec.atualizacao as Json[]).push({ status: 'CANCELADA', data: new Date().toISOString() });
     },
     addDevolucao(txid, devolucao) {
       const pix = (psp.charges.get(txid)?.cob.pix as Json[] | undefined)?.[0];
@@ -118,8 +147,7 @@ export function createFakePsp(): FakePsp {
         if (method === 'GET') return existing && existing.kind === resource ? { status: 200, body: existing.cob } : problem(404, 'CobNaoEncontrado', 'Cobrança não encontrada');
       }
       if (resource === 'pix' && id && sub === 'devolucao' && subId && method === 'PUT') {
-        const charge = [...psp.charges.values()].find((c) => (c.cob.pix as Json[] | undefined)?.some((p) => p.endToEndId === id));
-        const pix = (charge?.cob.pix as Json[] | undefined)?.find((p) => p.endToEndId === id);
+        const pix = receivedPix().find((p) => p.endToEndId === id);
         if (!pix) return problem(404, 'PixNaoEncontrado', 'Pix não encontrado');
         const devolucoes = pix.devolucoes as Json[];
         const known = devolucoes.find((d) => d.id === subId);
@@ -129,7 +157,7 @@ export function createFakePsp(): FakePsp {
         return { status: 201, body: devolucao };
       }
       if (resource === 'pix' && id && !sub && method === 'GET') {
-        const pix = [...psp.charges.values()].flatMap((c) => (c.cob.pix as Json[] | undefined) ?? []).find((p) => p.endToEndId === id);
+        const pix = receivedPix().find((p) => p.endToEndId === id);
         return pix ? { status: 200, body: pix } : problem(404, 'PixNaoEncontrado', 'Pix não encontrado');
       }
       if (resource === 'webhook' && id) {

@@ -1,6 +1,7 @@
 // pix_api: the Banco Central's Pix API standard, served by the seller's own bank or PSP (one base
 // URL per PSP), over mTLS with OAuth2 client credentials. No SDK exists: see client.ts.
 import type { ProcessorAdapter, ProcessorSettings } from '../types.ts';
+import { hasReceiver, RECEIVER_FIELDS, registerRecurrenceWebhooks } from './automatico.ts';
 import { createCharge, retrieveCharge, saoPauloDate } from './charges.ts';
 import { answerError, credential, pixCall, pixCallOk } from './client.ts';
 import { refund } from './refunds.ts';
@@ -8,9 +9,11 @@ import { parseWebhook } from './webhook.ts';
 
 /**
  * Credentials the adapter also reads when given: the PSP's CA (`caCertificate`, a homologation server
- * or a private CA) and the token endpoint (`tokenUrl`, when not `{baseUrl}/oauth/token`).
+ * or a private CA), the token endpoint (`tokenUrl`, when not `{baseUrl}/oauth/token`), and for Pix
+ * Automático the receiving account every recurring charge names (`receiverAccount`,
+ * `receiverAccountType` CORRENTE / POUPANCA / PAGAMENTO, `receiverBranch`).
  */
-export const pixApiOptionalCredentialFields = ['caCertificate', 'tokenUrl'] as const;
+export const pixApiOptionalCredentialFields = ['caCertificate', 'tokenUrl', ...RECEIVER_FIELDS] as const;
 
 /** Used when the service does not say (ProcessorSettings.timeoutMs). */
 export const PIX_API_DEFAULT_TIMEOUT_MS = 15_000;
@@ -40,6 +43,8 @@ export function createPixApiAdapter(settings: Pick<ProcessorSettings, 'timeoutMs
     parseWebhook: (connection, request) => parseWebhook(connection, request, timeoutMs),
     async registerWebhook(connection) {
       await pixCallOk(connection, { method: 'PUT', path: pixKeyPath(credential(connection, 'pixKey')), body: { webhookUrl: connection.webhookUrl } }, timeoutMs);
+      // A receiving account opts in to Pix Automático: its callbacks (/rec, /cobr) come to the same URL.
+      if (hasReceiver(connection)) await registerRecurrenceWebhooks(connection, timeoutMs);
     },
   };
 }
@@ -60,6 +65,8 @@ export {
   createRecurringCharge,
   retrieveRecurringCharge,
   registerRecurrenceWebhooks,
+  hasReceiver,
+  recurringDueDate,
   recurrenceStatusOf,
   authorizationStatusOf,
   recurringChargeEventOf,

@@ -4,7 +4,7 @@
 import type { ProcessorConnection, ProcessorEvent, ProcessorWebhookRequest } from '../types.ts';
 import { ProcessorError } from '../types.ts';
 import { parseRecurrenceCallback, parseRecurringChargeCallback } from './automatico.ts';
-import { eventOfCharge, readCharge, refundEventsOf } from './charges.ts';
+import { eventOfRead, readCharge, refundEventsOf } from './charges.ts';
 import type { WirePix } from './wire.ts';
 
 function callbackPix(rawBody: Buffer): WirePix[] {
@@ -25,10 +25,9 @@ export async function parseWebhook(connection: ProcessorConnection, request: Pro
   // Pix Automático's callbacks come to the same URL under /cobr and /rec (see automatico.ts).
   if (request.subpath === '/cobr') return parseRecurringChargeCallback(connection, request.rawBody, timeoutMs);
   if (request.subpath === '/rec') {
-    // Recurrence states are not payment events: the subscriptions flow reads them with
-    // parseRecurrenceCallback. Reading them back here still refuses a malformed body.
+    // A mandate's state, read back from the PSP (the payer approved, refused or revoked it).
     const statuses = await parseRecurrenceCallback(connection, request.rawBody, timeoutMs);
-    return statuses.map((s) => ({ kind: 'ignored', eventId: `pix_api:rec:${s.recurrenceId}:${s.status}`, reason: 'a recurrence callback (parseRecurrenceCallback)' }));
+    return statuses.map((s) => ({ kind: 'mandate.changed', eventId: `pix_api:rec:${s.recurrenceId}:${s.status}`, recurrenceId: s.recurrenceId, state: s.state, failureCode: s.failureCode }));
   }
   // The standard's PSPs append "/pix" to the registered URL; some are configured to call it bare.
   if (request.subpath !== '/pix' && request.subpath !== '' && request.subpath !== '/') {
@@ -50,7 +49,7 @@ export async function parseWebhook(connection: ProcessorConnection, request: Pro
       continue;
     }
     // The read is the truth, whatever the callback claimed (amount, payer, even which Pix).
-    const event = eventOfCharge(txid, found.cob);
+    const event = eventOfRead(txid, found);
     events.push(event.kind === 'ignored' ? { ...event, reason: `${event.reason} (callback not confirmed by the PSP)` } : event);
     events.push(...refundEventsOf(txid, found.cob));
   }

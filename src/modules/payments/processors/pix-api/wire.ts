@@ -29,6 +29,14 @@ export interface WireCob {
   pix?: WirePix[];
 }
 
+/** Brazil has kept UTC-3 all year since 2019: a São Paulo calendar date ends at 03:00 UTC the day after. */
+export const SAO_PAULO_OFFSET_MS = 3 * 3_600_000;
+
+/** The calendar date (YYYY-MM-DD) of an instant in São Paulo. */
+export function saoPauloDate(instant: Date): string {
+  return new Date(instant.getTime() - SAO_PAULO_OFFSET_MS).toISOString().slice(0, 10);
+}
+
 /** The standard's amounts: "10.50" (`\d{1,10}\.\d{2}`), BRL only. */
 export function toWireAmount(amount: string, currency: string): string {
   if (currency.toUpperCase() !== 'BRL') {
