@@ -3,6 +3,7 @@
 // invoice is charged a few times over a run: every charge after the first supersedes the last,
 // as a buyer switching method does). An answer counts when it is a 201 pending Pix charge of that
 // invoice with a BR Code whose CRC an independent library (pix-utils) accepts and a PNG QR.
+// CardCharges (scenario 14) is the same workload for card charges through a processor connection.
 import { hasError, parsePix } from 'pix-utils';
 import { Pool } from 'undici';
 import { JsonClient } from './http.ts';
@@ -81,8 +82,93 @@ export class PixCharges implements Workload {
   }
 }
 
+/** What the processor mock holds for a PaymentIntent id (scenario 14 reads its in-process fake). */
+export type IntentLookup = (providerId: string) => { amount: number; client_secret?: unknown; metadata?: unknown } | undefined;
+
+/**
+ * Card charges through a live processor connection (scenario 14), the same round robin over open
+ * invoices as PixCharges. An answer counts when it is a 201 pending card payment of that invoice
+ * through processor_b whose `nextAction` is Stripe's (a PaymentIntent's client secret and the
+ * connection's publishable key), and the processor mock holds that PaymentIntent, for the
+ * invoice's amount in centavos, with that client secret.
+ */
+export class CardCharges implements Workload {
+  readonly path = '/billing/invoices/{invoiceID}/payments';
+  readonly pending = new Map<number, string>();
+  readonly problems: string[] = [];
+  problemCount = 0;
+  private readonly invoiceOf: string[] = [];
+  readonly acknowledgedByInvoice = new Map<string, number>();
+  private requests = 0;
+
+  constructor(
+    readonly keyPrefix: string,
+    private readonly invoices: string[],
+    private readonly want: { amount: string; publishableKey: string; intentOf: IntentLookup },
+  ) {}
+
+  get expected() {
+    return { count: this.requests, tenths: 0 };
+  }
+
+  get sent(): number {
+    return this.requests;
+  }
+
+  next(): { id: number; body: string } {
+    const id = this.requests++;
+    this.invoiceOf[id] = this.invoices[id % this.invoices.length]!;
+    const body = '{"method":"card"}';
+    this.pending.set(id, body);
+    return { id, body };
+  }
+
+  pathOf(id: number): string {
+    return `/billing/invoices/${this.invoiceOf[id]}/payments`;
+  }
+
+  authorizationOf(): string | undefined {
+    return undefined;
+  }
+
+  answer(id: number, status: number, body: string): void {
+    const problem = status === 201 ? this.check(id, body) : `status ${status}`;
+    if (problem === null) {
+      this.pending.delete(id);
+      const invoice = this.invoiceOf[id]!;
+      this.acknowledgedByInvoice.set(invoice, (this.acknowledgedByInvoice.get(invoice) ?? 0) + 1);
+      return;
+    }
+    this.problemCount += 1;
+    if (this.problems.length < 5) this.problems.push(`${problem}: ${body.slice(0, 300)}`);
+  }
+
+  private check(id: number, body: string): string | null {
+    let payment: { invoiceId?: string; status?: string; method?: string; provider?: string; providerId?: string; amount?: string; nextAction?: { type?: string; clientSecret?: string; publishableKey?: string } };
+    try {
+      payment = JSON.parse(body);
+    } catch {
+      return 'not JSON';
+    }
+    if (payment.invoiceId !== this.invoiceOf[id] || payment.status !== 'pending' || payment.method !== 'card') return 'not a pending card payment of the invoice';
+    if (payment.provider !== 'processor_b' || typeof payment.providerId !== 'string' || payment.amount !== this.want.amount) return 'not a processor_b charge of the amount due';
+    const action = payment.nextAction;
+    if (action?.type !== 'processor_b_payment_intent' || action.publishableKey !== this.want.publishableKey) return "no nextAction of Stripe's type with the publishable key";
+    if (typeof action.clientSecret !== 'string' || !action.clientSecret.startsWith(`${payment.providerId}_secret_`)) return "the client secret is not the PaymentIntent's";
+    const intent = this.want.intentOf(payment.providerId);
+    if (!intent) return 'the processor holds no such PaymentIntent';
+    if (intent.client_secret !== action.clientSecret || String(intent.amount) !== this.want.amount.replace('.', '')) return 'the PaymentIntent differs (client secret or amount)';
+    if ((intent.metadata as { invoice_id?: string } | undefined)?.invoice_id !== this.invoiceOf[id]) return "the PaymentIntent's metadata names another invoice";
+    return null;
+  }
+
+  assertHealthy(stage: string): void {
+    if (this.problemCount > 0) throw new Error(`${stage}: ${this.problemCount} wrong answers, first: ${this.problems[0]}`);
+  }
+}
+
 /** Resends the requests cut off by the end of a run with their own Idempotency-Key: each ends executed exactly once. */
-export async function resendCharges(url: string, workload: PixCharges, headers: Record<string, string>): Promise<void> {
+export async function resendCharges(url: string, workload: PixCharges | CardCharges, headers: Record<string, string>): Promise<void> {
   if (workload.pending.size === 0) return;
   await sleep(100);
   const pool = new Pool(url, { connections: 4, headersTimeout: 60_000, bodyTimeout: 60_000 });
@@ -111,7 +197,7 @@ export async function resendCharges(url: string, workload: PixCharges, headers: 
 }
 
 /** `count` open invoices of 49.90 BRL for one customer, through the API (create, then finalize). */
-export async function openInvoices(baseUrl: string, tenant: Tenant, count: number, label: string): Promise<string[]> {
+export async function openInvoices(baseUrl: string, tenant: Pick<Tenant, 'secretKey'>, count: number, label: string): Promise<string[]> {
   const api = new JsonClient(baseUrl, `Bearer ${tenant.secretKey}`, 8);
   try {
     const customer = await api.expect<{ id: string }>('POST', '/customers', { name: `Bench ${label}`, email: `${label}@example.com` }, [201]);

@@ -45,6 +45,11 @@ export interface Profile {
   subscriptions: { count: number; connections: number } | null;
   /** Scenario 12: `usage import` of an NDJSON file by the CLI (null: not run). */
   usageImport: { events: number } | null;
+  /**
+   * Scenario 14: card charges through processor_b (Stripe) against the validating mock, over a pool
+   * of open invoices: closed-loop rounds of `seconds`, then an open loop of `latencySeconds` (null: not run).
+   */
+  cardCharges: { invoices: number; connections: number; rounds: number; seconds: number; latencySeconds: number } | null;
 }
 
 export const QUICK: Profile = {
@@ -73,6 +78,7 @@ export const QUICK: Profile = {
   webhooks: { connections: 16, seconds: 3, latencySamples: 100, gapMs: 10 },
   subscriptions: { count: 1_000, connections: 16 },
   usageImport: { events: 50_000 },
+  cardCharges: { invoices: 100, connections: 16, rounds: 1, seconds: 2, latencySeconds: 2 },
 };
 
 export const FULL: Profile = {
@@ -101,4 +107,5 @@ export const FULL: Profile = {
   webhooks: { connections: 32, seconds: 10, latencySamples: 500, gapMs: 20 },
   subscriptions: { count: 10_000, connections: 16 },
   usageImport: { events: 1_000_000 },
+  cardCharges: { invoices: 1000, connections: 16, rounds: 3, seconds: 10, latencySeconds: 10 },
 };

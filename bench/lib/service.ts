@@ -14,6 +14,11 @@ export interface ServiceUnderTest {
   stop(): Promise<void>;
   /** Null while the service runs; how it died otherwise. */
   exitReport(): string | null;
+  /**
+   * PGlite only (one process at a time may open it, so no second process can start beside it):
+   * restarts the service with these settings added, kept across `withDatabase`; `{}` restores its own.
+   */
+  restartWith?(env: Record<string, string>): Promise<void>;
 }
 
 /** Rate limits far above anything a 2-core machine can send: the benchmark measures the work, not the limiter. */
@@ -60,8 +65,9 @@ export async function startPostgresService(databaseUrl: string, dataDir: string,
 }
 
 export async function startPgliteService(dataDir: string, poolSize: number): Promise<ServiceUnderTest> {
-  const spec = { name: 'service (PGlite)', script: SERVICE_ENTRY, env: serviceEnv(dataDir, poolSize), readyPath: '/readyz', readyTimeoutMs: 120_000 };
-  let server: RunningServer | null = await startServer(spec);
+  let extraEnv: Record<string, string> = {};
+  const spec = () => ({ name: 'service (PGlite)', script: SERVICE_ENTRY, env: { ...serviceEnv(dataDir, poolSize), ...extraEnv }, readyPath: '/readyz', readyTimeoutMs: 120_000 });
+  let server: RunningServer | null = await startServer(spec());
   return {
     kind: 'pglite',
     get url() {
@@ -76,8 +82,14 @@ export async function startPgliteService(dataDir: string, poolSize: number): Pro
         return await work(sql);
       } finally {
         await sql.close();
-        server = await startServer(spec);
+        server = await startServer(spec());
       }
+    },
+    async restartWith(env) {
+      await server?.stop();
+      server = null;
+      extraEnv = env;
+      server = await startServer(spec());
     },
     exitReport: () => server?.exitReport() ?? null,
     async stop() {

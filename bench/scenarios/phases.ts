@@ -3,6 +3,8 @@
 // with their gates, the meters check (6), many tenants (7) and replays over two more service
 // processes (8). PGlite: the service alone on a temporary data folder, the same scenarios but 8,
 // reported without gates (the references are PostgreSQL servers, so there is nothing to compare).
+// Scenario 14 (card charges against a processor mock) starts a service process of its own with
+// the mock's settings on PostgreSQL, and restarts the one PGlite service with them.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +18,7 @@ import type { Report } from '../lib/report.ts';
 import { startPgliteService, startPostgresService, type ServiceUnderTest } from '../lib/service.ts';
 import { enroll, setUpTenant, UNIT_PRICE } from '../lib/setup.ts';
 import type { References, ScenarioContext } from './context.ts';
+import { cardChargeScenario } from './card-charges.ts';
 import { batchScenarios } from './ingest-batch.ts';
 import { singleEventScenario } from './ingest-single.ts';
 import { invoiceScenario } from './invoice-from-usage.ts';
@@ -181,6 +184,12 @@ async function runScenarios(ctx: ScenarioContext): Promise<void> {
     await guarded(ctx, '12. usage import', async () => {
       await routes.batch();
       await usageImportScenario(ctx);
+    });
+  }
+  if (profile.cardCharges) {
+    await guarded(ctx, '14. card charges (processor mock)', async () => {
+      await probe('/account/providers/processor_b/check');
+      await cardChargeScenario(ctx);
     });
   }
   const startProcess = ctx.startServiceProcess;
