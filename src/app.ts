@@ -15,6 +15,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerDrainAnswer } from './http/protocol-errors.ts';
 import { createRateLimiters, registerRateLimit, type RateLimiters } from './http/rate-limit.ts';
 import { ERROR_RESPONSE, sharedSchemas } from './http/schemas.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import type { App, AppDeps } from './http/types.ts';
 import { assertStorableStrings, validatorCompiler } from './http/validation.ts';
 import { wireAreas } from './wiring.ts';
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   app.setValidatorCompiler(validatorCompiler);
   for (const schema of sharedSchemas) app.addSchema(schema);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
   app.addHook('onRoute', documentRoute);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -1,10 +1,11 @@
 // OpenAPI 3.1 generated from the route schemas (the single source of truth), served at
-// /openapi.json, with a browsable reference at /docs.
+// /openapi.json, with a browsable reference at /docs (under a CSP of its own, security-headers.ts).
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Type } from '@sinclair/typebox';
 import type { FastifySchema } from 'fastify';
 import { operationIdOf } from './operation-ids.ts';
+import { docsContentSecurityPolicy } from './security-headers.ts';
 import type { App } from './types.ts';
 
 export async function registerOpenApi(app: App, baseUrl: string): Promise<void> {
@@ -30,6 +31,12 @@ export async function registerOpenApi(app: App, baseUrl: string): Promise<void> 
     },
     transform: documentOperation,
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+  // Every route of /docs (the page, its static files, its copy of the document) extends the
+  // root's helmet options with the CSP Swagger UI needs (@fastify/helmet reads config.helmet).
+  const docsHelmet = { contentSecurityPolicy: docsContentSecurityPolicy(baseUrl) };
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/docs')) route.config = { ...route.config, helmet: docsHelmet } as typeof route.config;
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
   app.get('/openapi.json', { schema: { hide: true }, config: { auth: 'none', rateLimit: false } }, async () => app.swagger());

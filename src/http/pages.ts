@@ -1,9 +1,9 @@
 // What every HTML page for the payer's browser shares (hosted invoice, boleto, sandbox pages):
-// security headers inside the page's encapsulated scope, so the JSON API's headers do not change,
-// and the answer's headers. Styles are allowed by hash (the page's own inline stylesheet); scripts
-// only where a scope asks for them, by a nonce made for each answer (`reply.cspNonce.script`), never
-// inline handlers. Their links carry tokens: never sent to another site, never kept
-// by a shared cache, never indexed.
+// security headers inside the page's encapsulated scope (helmet again, over the root's of every
+// answer, security-headers.ts: the page's CSP replaces the root's), and the answer's headers.
+// Styles are allowed by hash (the page's own inline stylesheet); scripts only where a scope asks
+// for them, by a nonce made for each answer (`reply.cspNonce.script`), never inline handlers. Their
+// links carry tokens: never sent to another site, never kept by a shared cache, never indexed.
 import helmet from '@fastify/helmet';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -42,6 +42,8 @@ export async function registerPageSecurity(scope: FastifyInstance, policy: PageP
       },
     },
     referrerPolicy: { policy: 'no-referrer' },
+    // As every answer (security-headers.ts): a page is never framed, by this header or its CSP.
+    xFrameOptions: { action: 'deny' },
   });
 }
 

@@ -102,7 +102,7 @@ describe('hosted invoice page', () => {
     }
   });
 
-  it('sends security headers on the page, and leaves the JSON API\'s headers as they were', async () => {
+  it('sends security headers on the page, and only the headers of every answer on the JSON API', async () => {
     const invoice = await openInvoice();
     const res = await page(pathOf(invoice.invoiceUrl));
     const csp = String(res.headers['content-security-policy']);
@@ -113,11 +113,14 @@ describe('hosted invoice page', () => {
     expect(csp).toContain("connect-src 'self'");
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['cache-control']).toBe('no-store');
 
+    // Every answer's (test/foundation/security-headers.test.ts), none of the page's others.
     const api = await t.client.get('/account/tenant', acme.key);
     expect(api.status).toBe(200);
-    for (const header of ['content-security-policy', 'referrer-policy', 'x-frame-options', 'strict-transport-security', 'cross-origin-opener-policy']) {
+    expect(api.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'content-security-policy': "default-src 'none';frame-ancestors 'none'" });
+    for (const header of ['referrer-policy', 'strict-transport-security', 'cross-origin-opener-policy']) {
       expect(api.headers[header]).toBeUndefined();
     }
   });

@@ -5,7 +5,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeLookup } from '../../../test/webhooks/fake-dns.ts';
+import { EMBEDDED_IPV4 } from './hostile-urls.ts';
 import { sendWebhook } from './send-webhook.ts';
+import { filteredLookup, TargetRefusedError } from './target-agents.ts';
 
 const servers: Server[] = [];
 const hits: Record<string, number> = {};
@@ -90,5 +92,41 @@ describe('sendWebhook', () => {
       expect(result.error, url).toMatch(/^refused: /);
     }
     expect(hits.target).toBe(before);
+  });
+
+  it('at connection, refuses every IPv6 form carrying a non-public IPv4 address, literal or resolved', async () => {
+    const before = hits.target;
+    const refused = EMBEDDED_IPV4.filter((c) => !c.accepted);
+    const names = Object.fromEntries(refused.map(({ address }, i) => [`embedded-${i}.attacker.test`, [address]]));
+    const production = { allowPrivateTargets: false, lookup: fakeLookup(names) };
+    // A literal is named as the URL parser wrote it (hex), a resolved address as DNS gave it.
+    const attempts = refused.flatMap(({ address }, i) => [
+      { url: `https://[${address}]:${target}/`, shown: new URL(`https://[${address}]/`).hostname.slice(1, -1) },
+      { url: `https://embedded-${i}.attacker.test:${target}/`, shown: address },
+    ]);
+    for (const { url, shown } of attempts) {
+      const result = await sendWebhook(url, {}, '{}', production);
+      expect(result, url).toMatchObject({ status: null, error: `refused: ${shown} is not a public address` });
+    }
+    expect(hits.target).toBe(before);
+  });
+
+  it('at connection, judges each resolved address as the URL check does: the same forms pass, the same are refused', async () => {
+    const names = Object.fromEntries(EMBEDDED_IPV4.map(({ address }, i) => [`embedded-${i}.example.com`, [address]]));
+    const lookup = filteredLookup(fakeLookup(names));
+    for (const [i, { address, accepted }] of EMBEDDED_IPV4.entries()) {
+      for (const all of [false, true]) {
+        const answer = await new Promise<{ error: Error | null; address: unknown }>((resolve) =>
+          lookup(`embedded-${i}.example.com`, { all }, (error, found) => resolve({ error, address: found })),
+        );
+        if (accepted) {
+          expect(answer.error, address).toBeNull();
+          expect(answer.address, address).toEqual(all ? [{ address, family: 6 }] : address);
+        } else {
+          expect(answer.error, address).toBeInstanceOf(TargetRefusedError);
+          expect((answer.error as TargetRefusedError).address, address).toBe(address);
+        }
+      }
+    }
   });
 });

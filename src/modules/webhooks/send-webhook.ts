@@ -1,11 +1,12 @@
-// One webhook POST. Outside development the connection goes through request-filtering-agent, which
-// checks the address DNS gives at connection time (a name that resolved to a public address when
-// the endpoint was created may point elsewhere now). Redirects are not followed (a 3xx is the
-// answer), the whole attempt is bounded by a timeout, and at most 64 kB of the answer is read.
+// One webhook POST. Outside development the connection goes through the filtering agents of
+// target-agents.ts, which check the address DNS gives at connection time (a name that resolved to a
+// public address when the endpoint was created may point elsewhere now) by the rules the URL was
+// checked with. Redirects are not followed (a 3xx is the answer), the whole attempt is bounded by a
+// timeout, and at most 64 kB of the answer is read.
 import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
-import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import { FilteringHttpAgent, FilteringHttpsAgent, TargetRefusedError } from './target-agents.ts';
 import type { TargetPolicy } from './target-policy.ts';
 
 export interface WebhookAttemptResult {
@@ -31,7 +32,7 @@ const USER_AGENT = 'billing-service-webhooks/1';
 
 // Kept alive and shared: deliveries to one receiver reuse connections.
 const agents = {
-  filtered: { http: new RequestFilteringHttpAgent({ keepAlive: true }), https: new RequestFilteringHttpsAgent({ keepAlive: true }) },
+  filtered: { http: new FilteringHttpAgent({ keepAlive: true }), https: new FilteringHttpsAgent({ keepAlive: true }) },
   open: { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) },
 };
 
@@ -98,10 +99,7 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
 
 /** A short reason, never the request (its headers carry signatures). */
 function describe(error: Error & { code?: string }): string {
-  if (/is not allowed/.test(error.message)) {
-    const address = /DNS lookup (\S+?)\(/.exec(error.message)?.[1];
-    return `refused: ${address ?? 'the address'} is not a public address`;
-  }
+  if (error instanceof TargetRefusedError) return `refused: ${error.address} is not a public address`;
   switch (error.code) {
     case 'ECONNREFUSED':
       return 'connection refused';

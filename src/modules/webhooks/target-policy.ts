@@ -1,8 +1,12 @@
 // Which URLs may receive webhooks (OWASP API7, server-side request forgery). Outside development a
 // URL must be https and its host must be, or resolve only to, public unicast addresses: no
 // loopback, private, link-local (169.254.169.254, the cloud metadata address), CGNAT, multicast,
-// unspecified, unique-local or IPv4-mapped ones. Ranges are ipaddr.js's, not hand-written. The
-// address is checked again when each delivery connects (send-webhook.ts), as DNS may change.
+// unspecified, unique-local or other special ones. An IPv6 address that carries an IPv4 one
+// (IPv4-mapped, IPv4-compatible, IPv4-translated, NAT64 64:ff9b::/96, 6to4) is judged by the IPv4
+// address it carries; Teredo and local-use NAT64 (64:ff9b:1::/48), whose IPv4 cannot be read
+// reliably, are refused outright. Ranges are ipaddr.js's, not hand-written. The address is checked
+// again, by this same refusedAddress, when each delivery connects (target-agents.ts), as DNS may
+// have changed.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
@@ -52,12 +56,50 @@ export function refusedAddress(address: string): string | null {
   } catch {
     return `url points to an address that cannot be checked (${address})`;
   }
+  if (parsed.kind() === 'ipv6') {
+    const carried = carriedIPv4(parsed as ipaddr.IPv6);
+    if (carried === 'unreadable') return `url points to a ${describeRange(parsed.range())} address (${address})`;
+    if (carried) {
+      // Judged by the IPv4 address it carries, and named by it too.
+      const range = carried.range();
+      return range === 'unicast' ? null : `url points to a ${describeRange(range)} address (${address}, carrying ${carried.toString()})`;
+    }
+  }
   const range = parsed.range();
   if (range === 'unicast') return null;
-  // An IPv4-mapped IPv6 address is refused as such, and named by the IPv4 address it carries.
-  const shown = parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? `${address}, ${(parsed as ipaddr.IPv6).toIPv4Address().toString()}` : address;
-  return `url points to a ${describeRange(range)} address (${shown})`;
+  return `url points to a ${describeRange(range)} address (${address})`;
 }
+
+/**
+ * The IPv4 address an IPv6 address carries in its last 32 bits (IPv4-mapped ::ffff:0:0/96,
+ * IPv4-translated ::ffff:0:0:0/96, IPv4-compatible ::/96 (RFC 4291, deprecated), NAT64's well-known
+ * prefix 64:ff9b::/96 (RFC 6052)) or in bits 16 to 47 (6to4 2002::/16, RFC 3056); 'unreadable'
+ * for Teredo 2001::/32 (the client's IPv4 is XOR-ed in, the server's is a relay) and local-use
+ * NAT64 64:ff9b:1::/48 (RFC 8215: where the IPv4 sits depends on the operator's prefix length);
+ * null for any other IPv6 address.
+ */
+function carriedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | 'unreadable' | null {
+  const p = address.parts;
+  const ipv4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  switch (address.range()) {
+    case 'ipv4Mapped':
+    case 'rfc6145':
+      return ipv4(p[6]!, p[7]!);
+    case 'rfc6052':
+      return address.match(NAT64_WELL_KNOWN, 96) ? ipv4(p[6]!, p[7]!) : 'unreadable';
+    case '6to4':
+      return ipv4(p[1]!, p[2]!);
+    case 'teredo':
+      return 'unreadable';
+    case 'unicast':
+      // ::/96 but for :: and ::1 (ranges of their own): IPv4-compatible.
+      return p.slice(0, 6).every((part) => part === 0) ? ipv4(p[6]!, p[7]!) : null;
+    default:
+      return null;
+  }
+}
+
+const NAT64_WELL_KNOWN = ipaddr.IPv6.parse('64:ff9b::');
 
 function describeRange(range: string): string {
   const names: Record<string, string> = {
@@ -69,7 +111,8 @@ function describeRange(range: string): string {
     multicast: 'multicast',
     unspecified: 'unspecified',
     broadcast: 'broadcast',
-    ipv4Mapped: 'IPv4-mapped',
+    rfc6052: 'local-use NAT64',
+    teredo: 'Teredo',
   };
   return names[range] ?? `non-public (${range})`;
 }

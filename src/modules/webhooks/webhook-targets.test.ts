@@ -9,9 +9,10 @@ import { systemClock } from '../../core/clock.ts';
 import { runDueJobs } from '../../jobs/runner.ts';
 import { createCustomer } from '../invoices/test-fixtures.ts';
 import { webhookJobHandler } from './deliver.ts';
-import { HOSTILE_DNS, HOSTILE_URLS } from './hostile-urls.ts';
+import { EMBEDDED_IPV4, HOSTILE_DNS, HOSTILE_URLS } from './hostile-urls.ts';
 
-const dns: Record<string, string[]> = { ...HOSTILE_DNS, 'hooks.example.com': ['93.184.216.34'], 'shifty.example.com': ['93.184.216.34'] };
+const embedded = Object.fromEntries(EMBEDDED_IPV4.map(({ address }, i) => [`embedded-${i}.example.com`, [address]]));
+const dns: Record<string, string[]> = { ...HOSTILE_DNS, ...embedded, 'hooks.example.com': ['93.184.216.34'], 'shifty.example.com': ['93.184.216.34'], 'shifty-v6.example.com': ['93.184.216.34'] };
 const lookup = fakeLookup(dns);
 let t: TestContext;
 let acme: SeededAccount;
@@ -58,6 +59,36 @@ describe('webhook targets outside development', () => {
     await runDueJobs({ db: t.database.db, clock: systemClock, log: { warn: () => undefined, error: () => undefined } }, [handler]);
     const deliveries = (await t.client.get(`/account/webhooks/${created.body.id}/deliveries`, acme.key)).body.deliveries;
     expect(deliveries[0].attempts[0]).toMatchObject({ status: null, error: 'refused: 127.0.0.1 is not a public address' });
+    expect(receiver.received).toHaveLength(0);
+  });
+
+  it(`judges each of the ${EMBEDDED_IPV4.length} IPv6 forms carrying an IPv4 address by that address at creation, literal or resolved`, async () => {
+    for (const [i, { address, accepted }] of EMBEDDED_IPV4.entries()) {
+      for (const url of [`https://[${address}]/hooks`, `https://embedded-${i}.example.com/hooks`]) {
+        const res = await t.client.post('/account/webhooks', acme.liveKey, { url, events: ['*'] });
+        if (accepted) {
+          expect(res.status, `${url} ${res.raw}`).toBe(201);
+          await t.client.delete(`/account/webhooks/${res.body.id}`, acme.liveKey);
+        } else {
+          expect(res.status, url).toBe(422);
+          expect(res.body.errors[0], url).toMatchObject({ field: 'url', constraint: 'webhook_target' });
+        }
+      }
+    }
+  });
+
+  it('and when delivering: a name that now resolves to any of them carrying a non-public IPv4 is never reached', async () => {
+    const globex = await seedAccount(t.client, 'Globex');
+    const created = await t.client.post('/account/webhooks', globex.key, { url: `https://shifty-v6.example.com:${receiverPort}/hooks`, events: ['customer.created'] });
+    expect(created.status, created.raw).toBe(201);
+    const handler = webhookJobHandler({ db: t.database.db, clock: systemClock, policy: { allowPrivateTargets: false, lookup } });
+    for (const { address } of EMBEDDED_IPV4.filter((c) => !c.accepted)) {
+      dns['shifty-v6.example.com'] = [address];
+      await createCustomer(t, globex.key, { name: `Rebound to ${address}` });
+      await runDueJobs({ db: t.database.db, clock: systemClock, log: { warn: () => undefined, error: () => undefined } }, [handler]);
+      const deliveries = (await t.client.get(`/account/webhooks/${created.body.id}/deliveries`, globex.key)).body.deliveries;
+      expect(deliveries[0].attempts[0], address).toMatchObject({ status: null, error: `refused: ${address} is not a public address` });
+    }
     expect(receiver.received).toHaveLength(0);
   });
 });
