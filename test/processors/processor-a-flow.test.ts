@@ -111,10 +111,25 @@ describe('processor_a (Adyen), live', () => {
     expect((await t.client.get('/billing/reconciliation', acme.liveKey)).body.mismatches).toEqual([]);
   });
 
+  it("the hosted invoice page's Pix names the invoice's customer at Adyen (name and CPF), as the page sends no payer of its own", async () => {
+    const withDocument = await createCustomer(t, acme.liveKey, { name: 'Joana Prado', email: 'joana@example.com', document: '529.982.247-25' });
+    const invoice = await openInvoice(t, acme.liveKey, withDocument);
+    const link = new URL(invoice.invoiceUrl);
+    const token = [...link.searchParams.values()][0]!;
+    const res = await t.app.inject({ method: 'POST', url: `${link.pathname}/payments`, headers: { 'content-type': 'application/json', 'idempotency-key': 'hosted-pix-joana' }, payload: { method: 'pix', token } });
+    expect(res.statusCode, res.body).toBe(201);
+    const sent = mock.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/payments')).at(-1)!.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ shopperName: { firstName: 'Joana', lastName: 'Prado' }, socialSecurityNumber: '52998224725', shopperEmail: 'joana@example.com' });
+  });
+
   it('boleto: the voucher line, its barcode and the download URL; a chargeback after payment', async () => {
     const invoice = await openInvoice(t, acme.liveKey, customerId);
-    const created = await t.client.post(`/billing/invoices/${invoice.id}/payments`, acme.liveKey, { method: 'boleto', payer: { name: 'Maria Silva', document: '529.982.247-25' } });
+    const address = { line1: 'Rua das Flores, 123', line2: 'apto 4', city: 'São Paulo', state: 'SP', postalCode: '01310-100', country: 'BR' };
+    const created = await t.client.post(`/billing/invoices/${invoice.id}/payments`, acme.liveKey, { method: 'boleto', payer: { name: 'Maria Silva', document: '529.982.247-25', address } });
     expect(created.status, created.raw).toBe(201);
+    // Adyen refuses a boleto without the payer's billing address: street and number apart, the CEP in digits.
+    const sent = mock.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/payments')).at(-1)!.body as { billingAddress: unknown };
+    expect(sent.billingAddress).toEqual({ street: 'Rua das Flores', houseNumberOrName: '123 apto 4', city: 'São Paulo', postalCode: '01310100', stateOrProvince: 'SP', country: 'BR' });
     expect(created.body.boletoLine).toBe(FAKE_BOLETO_LINE.replace(/\D/g, ''));
     expect(created.body.boletoUrl).toContain(created.body.providerId);
     await notify([{ eventCode: 'AUTHORISATION', pspReference: created.body.providerId, merchantReference: adyen.payments.get(created.body.providerId)!.reference, amount: { value: minor(invoice.amountDue), currency: 'BRL' }, success: 'true' }]);

@@ -133,7 +133,11 @@ describe('processor_b (Stripe), live', () => {
 
   it("boleto: line and voucher URL from the intent's boleto details; paid by webhook; refunds through Stripe become credit notes; the ledger reconciles", async () => {
     const invoice = await openInvoice(t, acme.liveKey, customerId, { payer: undefined });
-    const created = await t.client.post(`/billing/invoices/${invoice.id}/payments`, acme.liveKey, { method: 'boleto', payer: { name: 'Maria Silva', document: '529.982.247-25' } });
+    const address = { line1: 'Rua das Flores, 123', city: 'São Paulo', state: 'SP', postalCode: '01310-100', country: 'BR' };
+    const created = await t.client.post(`/billing/invoices/${invoice.id}/payments`, acme.liveKey, { method: 'boleto', payer: { name: 'Maria Silva', document: '529.982.247-25', address } });
+    // Stripe's boleto asks for the payer's billing address: it goes in the payment method's billing details.
+    const sent = mock.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents').at(-1)!.body as Record<string, any>;
+    expect(sent.payment_method_data.billing_details.address).toEqual({ line1: 'Rua das Flores, 123', city: 'São Paulo', state: 'SP', postal_code: '01310-100', country: 'BR' });
     expect(created.status, created.raw).toBe(201);
     const details = (stripe.intents.get(created.body.providerId)!.next_action as { boleto_display_details: { number: string; hosted_voucher_url: string } }).boleto_display_details;
     expect(created.body.boletoLine).toBe(details.number);

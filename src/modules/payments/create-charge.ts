@@ -12,9 +12,9 @@ import { newId } from '../../core/ids.ts';
 import { formatMoney, toMinorUnits } from '../../core/money.ts';
 import type { Tx } from '../../db/database.ts';
 import { getTenant, cardProcessorOf, publishableKeyFor } from '../accounts/index.ts';
-import { normaliseDocument } from '../customers/index.ts';
+import { findCustomerOrThrow, findEnrollmentOrThrow, normaliseDocument, type PostalAddress } from '../customers/index.ts';
 import { recordEvent } from '../events/index.ts';
-import { hostedInvoiceUrl, lockInvoice } from '../invoices/index.ts';
+import { hostedInvoiceUrl, lockInvoice, type InvoiceRow } from '../invoices/index.ts';
 import { cardNextAction, newClientSecret } from './card-action.ts';
 import { failPendingAsSuperseded } from './payment-transitions.ts';
 import { toPaymentView, type PaymentView } from './payment-view.ts';
@@ -28,7 +28,7 @@ import type { CardProcessor, PaymentMethod, PaymentRow } from './tables.ts';
 
 export interface ChargeInput {
   method: PaymentMethod;
-  payer?: { name?: string; email?: string; document?: string };
+  payer?: { name?: string; email?: string; document?: string; address?: PostalAddress };
   settlementNetwork?: 'base' | 'solana';
   expiresInSeconds?: number;
 }
@@ -109,6 +109,9 @@ export async function createChargeWithOutcome(tx: Tx, ctx: UseCaseContext, invoi
   // What the processor knows the charge by: the same for every retry of this request.
   const reference = live ? (options.requestKey ? chargeIdFor(ctx.tenant, options.requestKey) : id) : null;
   const pixExpiresInSeconds = input.expiresInSeconds ?? PIX_DEFAULT_EXPIRY_SECONDS;
+  // The processor is told who pays: the payer given, else the invoice's customer (a Pix or boleto
+  // at a processor needs a name and a CPF/CNPJ; the hosted page sends none of its own).
+  const customer = live && !options.refusedBeforeSending ? await customerOfInvoice(tx, ctx, invoice) : null;
   const liveCharge = live && options.refusedBeforeSending
     ? unsentCharge(live)
     : live
@@ -120,7 +123,12 @@ export async function createChargeWithOutcome(tx: Tx, ctx: UseCaseContext, invoi
         currency: invoice.currency,
         description: `Invoice ${invoice.invoice_number ?? invoice.id} (${account.name})`,
         invoice: { id: invoice.id, dueDate: invoice.due_date },
-        payer: { name: input.payer?.name ?? null, email: input.payer?.email ?? null, document: payerDocument },
+        payer: {
+          name: input.payer?.name ?? customer?.name ?? null,
+          email: input.payer?.email ?? customer?.email ?? null,
+          document: payerDocument ?? customer?.document ?? null,
+          address: input.payer?.address ?? null,
+        },
         pixExpiresInSeconds,
         savedMethod: options.savedMethod ?? null,
         now: ctx.now,
@@ -202,6 +210,12 @@ export async function createChargeWithOutcome(tx: Tx, ctx: UseCaseContext, invoi
   }
   if (chargeToken) created.chargeToken = chargeToken;
   return { view: created, status: liveCharge?.status ?? 'pending', failureCode: liveCharge?.failureCode ?? null };
+}
+
+/** Who an invoice bills: its payer (one-off invoices), else the customer of its enrollment (subscriptions, usage). */
+async function customerOfInvoice(tx: Tx, ctx: UseCaseContext, invoice: InvoiceRow) {
+  const customerId = invoice.payer_id ?? (invoice.customer_id ? (await findEnrollmentOrThrow(tx, ctx.tenant, invoice.customer_id)).customer_id : null);
+  return customerId ? findCustomerOrThrow(tx, ctx.tenant, customerId) : null;
 }
 
 /** The card processor shape of a live card charge: its processor's (pix_api serves no card). */

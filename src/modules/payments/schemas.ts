@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, DateTimeInput, DecimalString, ListQuery, Nullable, Uuid } from '../../http/schemas.ts';
+import { Address } from '../customers/index.ts';
 
 export const PaymentMethodSchema = Type.Union([Type.Literal('pix'), Type.Literal('boleto'), Type.Literal('card'), Type.Literal('crypto')]);
 export const PaymentStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('confirmed'), Type.Literal('failed'), Type.Literal('refunded'), Type.Literal('charged_back')], {
@@ -119,6 +120,12 @@ export const ChargeBody = Type.Object(
           name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
           email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
           document: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: 'CPF or CNPJ; check digits are verified.' })),
+          address: Type.Optional(
+            Type.Object(Address.properties, {
+              additionalProperties: false,
+              description: "The payer's billing address, passed to the processor: boleto through processor_a (Adyen) or processor_b (Stripe) asks for it. `line1` as \"Street, number\".",
+            }),
+          ),
         },
         { additionalProperties: false, description: "Who pays, when it is not (only) the invoice's customer: receipts and deliverables go to this email." },
       ),

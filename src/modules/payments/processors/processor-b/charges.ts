@@ -32,6 +32,10 @@ function intentParams(request: ProcessorChargeRequest): IntentParams {
   const billing: Stripe.PaymentIntentCreateParams.PaymentMethodData.BillingDetails = {};
   if (request.payer.name) billing.name = request.payer.name;
   if (request.payer.email) billing.email = request.payer.email;
+  const address = request.payer.address;
+  if (address) {
+    billing.address = { line1: address.line1, city: address.city, state: address.state, postal_code: address.postalCode, country: address.country, ...(address.line2 ? { line2: address.line2 } : {}) };
+  }
   params.confirm = true;
   if (request.method === 'boleto') {
     if (!request.payer.document) throw new ProcessorError('provider_rejected', 'processor_b boleto needs the payer CPF or CNPJ', 'payer_document_required');
