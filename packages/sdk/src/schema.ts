@@ -6709,6 +6709,16 @@ export interface operations {
                     method: "pix" | "boleto" | "card" | "crypto";
                     /** @description Who pays, when it is not (only) the invoice's customer: receipts and deliverables go to this email. */
                     payer?: {
+                        /** @description The payer's billing address, passed to the processor: boleto through processor_a (Adyen) or processor_b (Stripe) asks for it. `line1` as "Street, number". */
+                        address?: {
+                            city: string;
+                            /** @description ISO 3166-1 alpha-2, e.g. BR. */
+                            country: string;
+                            line1: string;
+                            line2?: string;
+                            postalCode: string;
+                            state: string;
+                        };
                         /** @description CPF or CNPJ; check digits are verified. */
                         document?: string;
                         /** Format: email */
