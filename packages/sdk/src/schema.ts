@@ -8449,6 +8449,15 @@ export interface operations {
                     "application/json": components["schemas"]["StandardError"];
                 };
             };
+            /** @description Field errors (validation body), a business rule (standard body), or an Idempotency-Key reused with another request (nested body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
             /** @description Rate limited; see Retry-After. */
             429: {
                 headers: {

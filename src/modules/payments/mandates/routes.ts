@@ -32,7 +32,7 @@ export function registerMandateRoutes(app: App, deps: AppDeps): void {
 
   app.get(
     '/billing/pix-mandates',
-    { config: { scope: 'billing:read' }, schema: { tags, summary: 'Pix Automático mandates, newest first', querystring: MandateListQuery, response: { 200: MandateList } } },
+    { config: { scope: 'billing:read' }, schema: { tags, summary: 'Pix Automático mandates, newest first', querystring: MandateListQuery, response: { 200: MandateList, ...errorResponses(422) } } },
     async (request) => {
       const page = await mandates.listMandates(deps.db, contextOf(request, deps), request.query.customerId, pageRequest(request.query));
       return { mandates: page.items, nextCursor: page.nextCursor };
