@@ -1760,7 +1760,7 @@ export interface paths {
         put?: never;
         /**
          * Settle an x402 payment (facilitator)
-         * @description Settles once per authorization (nonce): a settled request records a usage event on the route meter for the agent and a confirmed crypto payment. A nonce seen before answers success false, errorReason `invalid_exact_evm_nonce_already_used`, with the earlier settlement when it was this seller's (extra.alreadySettled).
+         * @description Settles once per authorization (nonce): a settled request records a usage event on the route meter for the agent and a confirmed crypto payment. Idempotent by the nonce, no Idempotency-Key needed. A nonce seen before answers success false, errorReason `invalid_exact_evm_nonce_already_used`, transaction "", and the earlier settlement in extra when it was this seller's (extra.alreadySettled).
          */
         post: operations["settleRailPayment"];
         delete?: never;
@@ -1776,7 +1776,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Payment kinds the Rail facilitator verifies and settles (x402 v2) */
+        /**
+         * Payment kinds the Rail facilitator verifies and settles (x402 v2)
+         * @description With a key (`rail:read`): what its account and environment settle. Without one: what the service settles.
+         */
         get: operations["getRailSupported"];
         put?: never;
         post?: never;
@@ -17565,7 +17568,7 @@ export interface operations {
                             provider: string;
                         };
                         grace: {
-                            /** @description Tolerance, 0 to 3600 seconds, on an authorization validity window. */
+                            /** @description 0 to 3600 seconds, stored for the seller middleware; it never widens the validity window the facilitator verifies and settles (validAfter <= now, validBefore >= now + 6 s). */
                             clockSkewSeconds: number;
                             /**
                              * @description Atomic units of the asset, digits only: the most one agent may be served on credit during a window.
@@ -17708,7 +17711,7 @@ export interface operations {
                             provider: string;
                         };
                         grace: {
-                            /** @description Tolerance, 0 to 3600 seconds, on an authorization validity window. */
+                            /** @description 0 to 3600 seconds, stored for the seller middleware; it never widens the validity window the facilitator verifies and settles (validAfter <= now, validBefore >= now + 6 s). */
                             clockSkewSeconds: number;
                             /**
                              * @description Atomic units of the asset, digits only: the most one agent may be served on credit during a window.
@@ -17826,7 +17829,7 @@ export interface operations {
                         provider: string;
                     };
                     grace: {
-                        /** @description Tolerance, 0 to 3600 seconds, on an authorization validity window. */
+                        /** @description 0 to 3600 seconds, stored for the seller middleware; it never widens the validity window the facilitator verifies and settles (validAfter <= now, validBefore >= now + 6 s). */
                         clockSkewSeconds: number;
                         /**
                          * @description Atomic units of the asset, digits only: the most one agent may be served on credit during a window.
@@ -17879,7 +17882,7 @@ export interface operations {
                             provider: string;
                         };
                         grace: {
-                            /** @description Tolerance, 0 to 3600 seconds, on an authorization validity window. */
+                            /** @description 0 to 3600 seconds, stored for the seller middleware; it never widens the validity window the facilitator verifies and settles (validAfter <= now, validBefore >= now + 6 s). */
                             clockSkewSeconds: number;
                             /**
                              * @description Atomic units of the asset, digits only: the most one agent may be served on credit during a window.
@@ -18136,11 +18139,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         extensions: string[];
+                        /** @description With a key: the kind its account and environment settle (none in production or without settings). Without a key: every kind the service settles. */
                         kinds: {
+                            /** @description With a key: the asset and seller wallet the Rail settings settle to. */
+                            extra?: {
+                                asset: string;
+                                payTo: string;
+                            };
                             network: string;
                             scheme: string;
                             x402Version: number;
                         }[];
+                        /** @description Empty: sandbox settlement is simulated, no facilitator address submits transactions. */
                         signers: {
                             [key: string]: string[];
                         };

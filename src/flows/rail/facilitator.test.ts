@@ -1,8 +1,10 @@
-// The facilitator: real verification, simulated settlement, usage + receipt in one transaction,
-// and a nonce settled exactly once (also under 50 concurrent settles).
+// The facilitator: real verification under x402's strict rules (exact amount, validAfter <= now,
+// at least 6 s left, no clock-skew widening), simulated settlement, usage + receipt in one
+// transaction, a nonce settled exactly once (also under 50 concurrent settles), no Idempotency-Key
+// needed, and /rail/supported per caller (or keyless).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../../../test/harness.ts';
-import { agent, configureRail, OTHER_AGENT_KEY, railProduct, signPayment, type RailProduct } from '../../../test/rail/fixtures.ts';
+import { agent, configureRail, NETWORK, OTHER_AGENT_KEY, railProduct, SELLER_WALLET, signPayment, USDC, type RailProduct } from '../../../test/rail/fixtures.ts';
 
 let t: TestContext;
 let seller: SeededAccount;
@@ -20,11 +22,29 @@ afterAll(() => t.close());
 
 const body = (paymentPayload: unknown, paymentRequirements: unknown = requirements) => ({ x402Version: 2, paymentPayload, paymentRequirements });
 
+const nowSeconds = () => BigInt(Math.floor(Date.now() / 1000));
+
 describe('GET /rail/supported', () => {
-  it('lists the exact scheme on the EVM test networks', async () => {
+  it("lists with a key only the kind its account and environment settle, with the settings' asset and wallet", async () => {
     const res = await t.client.get('/rail/supported', seller.key);
     expect(res.status).toBe(200);
-    expect(res.body.kinds).toContainEqual({ x402Version: 2, scheme: 'exact', network: 'eip155:84532' });
+    expect(res.body).toEqual({ kinds: [{ x402Version: 2, scheme: 'exact', network: NETWORK, extra: { asset: USDC, payTo: SELLER_WALLET } }], extensions: [], signers: {} });
+  });
+
+  it('lists nothing for a production key or an account without settings', async () => {
+    const bare = await seedAccount(t.client, 'No Rail');
+    expect((await t.client.get('/rail/supported', bare.key)).body.kinds).toEqual([]);
+    expect((await t.client.get('/rail/supported', bare.liveKey)).body.kinds).toEqual([]);
+    await configureRail(t.client, bare.liveKey, { network: 'eip155:8453', asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' });
+    expect((await t.client.get('/rail/supported', bare.liveKey)).body.kinds).toEqual([]);
+  });
+
+  it('answers without a key what the service settles (the EVM test networks), and refuses a wrong key', async () => {
+    const res = await t.client.get('/rail/supported', null);
+    expect(res.status).toBe(200);
+    expect(res.body.kinds).toContainEqual({ x402Version: 2, scheme: 'exact', network: NETWORK });
+    expect(res.body.kinds.every((k: { network: string }) => k.network.startsWith('eip155:') && k.network !== 'eip155:8453')).toBe(true);
+    expect((await t.client.get('/rail/supported', 'sk_test_not_a_key')).status).toBe(401);
   });
 });
 
@@ -46,10 +66,12 @@ describe('POST /rail/verify', () => {
       },
       'invalid_exact_evm_signature',
     ],
-    ['a value below the price', async () => signPayment(agent(), requirements, { value: '999' }), 'invalid_exact_evm_authorization_value'],
+    ['a value below the price', async () => signPayment(agent(), requirements, { value: '999' }), 'invalid_exact_evm_payload_authorization_value_mismatch'],
+    ['an overpayment (0.002 signed for 0.001)', async () => signPayment(agent(), requirements, { value: '2000' }), 'invalid_exact_evm_payload_authorization_value_mismatch'],
     ['another recipient', async () => signPayment(agent(), requirements, { to: agent(OTHER_AGENT_KEY).address }), 'invalid_exact_evm_recipient_mismatch'],
-    ['an expired authorization', async () => signPayment(agent(), requirements, { validBefore: BigInt(Math.floor(Date.now() / 1000) - 60) }), 'invalid_exact_evm_payload_authorization_valid_before'],
-    ['an authorization valid only later', async () => signPayment(agent(), requirements, { validAfter: BigInt(Math.floor(Date.now() / 1000) + 120) }), 'invalid_exact_evm_payload_authorization_valid_after'],
+    ['an authorization expired 10 s ago (within the settings\' clockSkewSeconds)', async () => signPayment(agent(), requirements, { validBefore: nowSeconds() - 10n }), 'invalid_exact_evm_payload_authorization_valid_before'],
+    ['an authorization expiring in 3 s (under the 6 s left required)', async () => signPayment(agent(), requirements, { validBefore: nowSeconds() + 3n }), 'invalid_exact_evm_payload_authorization_valid_before'],
+    ['an authorization valid only in 20 s (within the settings\' clockSkewSeconds)', async () => signPayment(agent(), requirements, { validAfter: nowSeconds() + 20n }), 'invalid_exact_evm_payload_authorization_valid_after'],
     ['a wrong EIP-712 domain', async () => signPayment(agent(), requirements, { domainName: 'USD Coin' }), 'invalid_exact_evm_signature'],
   ])('refuses %s', async (_what, make, reason) => {
     const payload = await make();
@@ -58,9 +80,17 @@ describe('POST /rail/verify', () => {
     expect(res.body).toMatchObject({ isValid: false, invalidReason: reason });
   });
 
-  it('takes the clock skew into account', async () => {
-    const soon = BigInt(Math.floor(Date.now() / 1000) + 20);
-    expect((await t.client.post('/rail/verify', seller.key, body(await signPayment(agent(), requirements, { validAfter: soon })))).body.isValid).toBe(true);
+  it('accepts the edges of the window: valid from now, 10 s left', async () => {
+    const payload = await signPayment(agent(), requirements, { validAfter: nowSeconds(), validBefore: nowSeconds() + 10n });
+    expect((await t.client.post('/rail/verify', seller.key, body(payload))).body).toMatchObject({ isValid: true });
+  });
+
+  it('needs no Idempotency-Key and no extra.product/meter (as the official HTTPFacilitatorClient sends it)', async () => {
+    const { product: _p, meter: _m, ...officialExtra } = requirements.extra;
+    const official = { ...requirements, extra: officialExtra };
+    const res = await t.client.post('/rail/verify', seller.key, body(await signPayment(agent(), official), official), { idempotencyKey: null });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ isValid: true, payer: agent().address });
   });
 
   it('refuses a price the catalog does not say, and malformed payloads, with isValid false', async () => {
@@ -115,7 +145,15 @@ describe('POST /rail/settle', () => {
     // Verify now refuses it; a second settle is not charged and names the first settlement.
     expect((await t.client.post('/rail/verify', seller.key, body(payload))).body).toMatchObject({ isValid: false, invalidReason: 'invalid_exact_evm_nonce_already_used' });
     const again = await t.client.post('/rail/settle', seller.key, body(payload));
-    expect(again.body).toMatchObject({ success: false, errorReason: 'invalid_exact_evm_nonce_already_used', transaction: res.body.transaction, extra: { alreadySettled: true, paymentId: res.body.extra.paymentId } });
+    expect(again.body).toEqual({
+      success: false,
+      errorReason: 'invalid_exact_evm_nonce_already_used',
+      errorMessage: expect.any(String),
+      payer: payer.address,
+      transaction: '',
+      network: NETWORK,
+      extra: { alreadySettled: true, paymentId: res.body.extra.paymentId, usageEventId: res.body.extra.usageEventId },
+    });
     // Another seller replaying it learns nothing of the first settlement.
     const thief = await seedAccount(t.client, 'Thief');
     await configureRail(t.client, thief.key);
@@ -135,6 +173,33 @@ describe('POST /rail/settle', () => {
     const rows = await t.database.db.selectFrom('rail_settlements').selectAll().where('nonce', '=', (payload as any).payload.authorization.nonce).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.payment_id).toBe(settled[0]!.body.extra.paymentId);
+  });
+
+  it.each([
+    ['an overpayment', { value: '2000' }, 'invalid_exact_evm_payload_authorization_value_mismatch'],
+    ['an authorization expired 10 s ago', { validBefore: -10n }, 'invalid_exact_evm_payload_authorization_valid_before'],
+    ['an authorization expiring in 3 s', { validBefore: 3n }, 'invalid_exact_evm_payload_authorization_valid_before'],
+    ['an authorization valid only in 20 s', { validAfter: 20n }, 'invalid_exact_evm_payload_authorization_valid_after'],
+  ] as const)('refuses to settle %s: transaction "", and nothing recorded', async (_what, option, reason) => {
+    const payer = agent('0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba');
+    const options = 'value' in option ? { value: option.value } : 'validBefore' in option ? { validBefore: nowSeconds() + option.validBefore } : { validAfter: nowSeconds() + option.validAfter };
+    const payload = (await signPayment(payer, requirements, options)) as any;
+    const res = await t.client.post('/rail/settle', seller.key, body(payload), { idempotencyKey: null });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: false, errorReason: reason, errorMessage: expect.any(String), payer: payer.address, transaction: '', network: NETWORK });
+    const rows = await t.database.db.selectFrom('rail_settlements').select('id').where('nonce', '=', payload.payload.authorization.nonce).execute();
+    expect(rows).toEqual([]);
+    expect((await t.client.get(`/customers?externalId=${NETWORK}:${payer.address}`, seller.key)).body.customers).toEqual([]);
+  });
+
+  it('settles without an Idempotency-Key, once per nonce', async () => {
+    const payload = await signPayment(agent(), requirements);
+    const first = await t.client.post('/rail/settle', seller.key, body(payload), { idempotencyKey: null });
+    expect(first.body).toMatchObject({ success: true, amount: '1000' });
+    const second = await t.client.post('/rail/settle', seller.key, body(payload), { idempotencyKey: null });
+    expect(second.body).toMatchObject({ success: false, transaction: '', extra: { alreadySettled: true, paymentId: first.body.extra.paymentId } });
+    const rows = await t.database.db.selectFrom('rail_settlements').select('id').where('nonce', '=', (payload as any).payload.authorization.nonce).execute();
+    expect(rows).toHaveLength(1);
   });
 
   it('replays a retry with the same Idempotency-Key unchanged', async () => {

@@ -8,10 +8,11 @@ import type { Executor, Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
-import { productRoutes, type RailRoute } from './config.ts';
-import { isSimulatedNetwork, TEST_NETWORKS } from './networks.ts';
+import type { RailRoute } from './config.ts';
+import { isSimulatedNetwork } from './networks.ts';
 import { recordSettlement } from './record-settlement.ts';
 import * as repo from './repository.ts';
+import { matchRoute } from './route-match.ts';
 import { assetDomainOf, requireSettings } from './settings.ts';
 import type { RailSettingsRow } from './tables.ts';
 import { checkExactPayment, parsePayment, REASONS, type ParsedPayment } from './verify-exact.ts';
@@ -40,13 +41,13 @@ export interface SettleResult {
   extra?: { alreadySettled: boolean; paymentId: string | null; usageEventId: string | null };
 }
 
-export function supportedKinds(): { kinds: Array<{ x402Version: number; scheme: string; network: string }>; extensions: string[]; signers: Record<string, string[]> } {
-  const kinds = [...TEST_NETWORKS].filter(isSimulatedNetwork).map((network) => ({ x402Version: 2, scheme: 'exact', network }));
-  return { kinds, extensions: [], signers: {} };
+/** Whether the service settles for this tenant (GET /rail/supported lists the same). */
+export function settlesHere(ctx: UseCaseContext, settings: RailSettingsRow): boolean {
+  return ctx.tenant.environment === 'sandbox' && isSimulatedNetwork(settings.network);
 }
 
 function assertSettlesHere(ctx: UseCaseContext, settings: RailSettingsRow): void {
-  if (ctx.tenant.environment !== 'sandbox' || !isSimulatedNetwork(settings.network)) {
+  if (!settlesHere(ctx, settings)) {
     throw new AppError(
       'provider_not_configured',
       `No on-chain settlement connection exists for ${settings.network} in ${ctx.tenant.environment}: the sandbox verifies and settles (simulated) on EVM test networks such as eip155:84532 only.`,
@@ -65,31 +66,25 @@ interface Checked {
 
 type Outcome = { ok: true; value: Checked } | { ok: false; reason: string; message: string; payer?: string };
 
-/** The route the requirements name (extra.product, extra.meter), priced by the catalog now. */
+/** The route the requirements mean (route-match.ts), priced by the catalog now, and the payment checked against it. */
 async function check(ex: Executor, ctx: UseCaseContext, settings: RailSettingsRow, input: FacilitatorInput): Promise<Outcome> {
   const parsed = await parsePayment(input.paymentPayload, input.paymentRequirements);
   if (!parsed.ok) return parsed;
   const payment = parsed.value;
-  const extra = (payment.requirements.extra ?? {}) as Record<string, unknown>;
-  if (typeof extra.product !== 'string' || typeof extra.meter !== 'string') {
-    return { ok: false, reason: REASONS.price, message: 'paymentRequirements.extra must name the Rail product and meter, as GET /rail/config gives them' };
-  }
-  const meter = extra.meter;
-  const { product, routes } = await productRoutes(ex, ctx, extra.product, settings);
-  const route = routes.find((r) => r.meter === meter);
-  if (!route) return { ok: false, reason: REASONS.price, message: `the product's default version has no price on meter "${meter}"` };
+  const matched = await matchRoute(ex, ctx, settings, payment.requirements, payment.payload.resource?.url);
+  if (!matched.ok) return matched;
+  const { route } = matched.value;
   const checked = await checkExactPayment(payment, {
     network: settings.network,
     asset: settings.asset,
     payTo: settings.pay_to,
     price: route.amount,
     domain: await assetDomainOf(settings),
-    clockSkewSeconds: settings.grace.clockSkewSeconds,
     now: Math.floor(ctx.now.getTime() / 1000),
   });
   if (!checked.ok) return checked;
   const key = { network: settings.network, asset: settings.asset.toLowerCase(), payer: checked.value.toLowerCase(), nonce: payment.authorization.nonce };
-  return { ok: true, value: { payment, payer: checked.value, route, productId: product.id, productKey: product.key, key } };
+  return { ok: true, value: { payment, payer: checked.value, route, productId: matched.value.productId, productKey: matched.value.productKey, key } };
 }
 
 export async function verifyPayment(ex: Executor, ctx: UseCaseContext, input: FacilitatorInput): Promise<VerifyResult> {
@@ -136,8 +131,10 @@ export async function settlePayment(tx: Tx, ctx: UseCaseContext, input: Facilita
     created_at: ctx.now,
   });
   if (!claimed) {
-    // Settled before: by this seller (the answer names that settlement, and nothing is charged
-    // again), or elsewhere (nothing of it is shown).
+    // Settled before: this call settles nothing, so it answers as a failed settlement does (x402
+    // v2 §5.3.2: transaction "", no amount). When the earlier settlement was this seller's, extra
+    // names it, so a seller retrying a settle whose answer it lost learns it was paid; another
+    // seller replaying the authorization learns nothing of it.
     const earlier = await repo.findSettlement(tx, key);
     const mine = earlier && earlier.account_id === ctx.tenant.accountId && earlier.environment === ctx.tenant.environment;
     return {
@@ -145,9 +142,9 @@ export async function settlePayment(tx: Tx, ctx: UseCaseContext, input: Facilita
       errorReason: REASONS.nonceUsed,
       errorMessage: 'this authorization was settled already; it is not charged again',
       payer,
-      transaction: mine ? earlier.transaction : '',
+      transaction: '',
       network: settings.network,
-      ...(mine ? { amount: earlier.amount, extra: { alreadySettled: true, paymentId: earlier.payment_id, usageEventId: earlier.usage_event_id } } : {}),
+      ...(mine ? { extra: { alreadySettled: true, paymentId: earlier.payment_id, usageEventId: earlier.usage_event_id } } : {}),
     };
   }
   const recorded = await recordSettlement(tx, ctx, {

@@ -91,3 +91,25 @@ export async function findReceiptIn(ex: Executor, tenant: Tenant, enrollmentId: 
     .executeTakeFirst();
   return row && { invoiceId: row.invoice_id };
 }
+
+/**
+ * Product and meter keys whose default version prices the meter per unit at `unitPrice` (a USD
+ * product): the Rail routes a seller's requirements may mean when they name no product. Read with
+ * the catalog's tables joined, as the point of the query is the join (docs/ARCHITECTURE.md).
+ */
+export async function routesPricedAt(ex: Executor, tenant: Tenant, currency: string, unitPrice: string, limit: number): Promise<Array<{ productKey: string; meterKey: string }>> {
+  return ex
+    .selectFrom('products as p')
+    .innerJoin('product_versions as v', (join) => join.onRef('v.product_id', '=', 'p.id').on('v.is_default', '=', true))
+    .innerJoin('prices as pr', 'pr.version_id', 'v.id')
+    .innerJoin('meters as m', 'm.id', 'pr.meter_id')
+    .select(['p.key as productKey', 'm.key as meterKey'])
+    .where(forTenant(tenant, 'p'))
+    .where('p.currency', '=', currency)
+    .where('pr.model', '=', 'per_unit')
+    .where(sql<boolean>`pr.unit_price = ${unitPrice}::numeric`)
+    .orderBy('p.key')
+    .orderBy('m.key')
+    .limit(limit)
+    .execute();
+}

@@ -1,12 +1,15 @@
 import { contextOf } from '../../http/context.ts';
+import { createAuthenticator } from '../../modules/accounts/index.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { FacilitatorBody, RailConfig, RailConfigQuery, RailSettings, RailSettingsBody, SettleAnswer, SupportedAnswer, VerifyAnswer } from './schemas.ts';
+import { optionalKey } from './optional-key.ts';
 import * as rail from './service.ts';
 
 const tags = ['rail'];
 
 export function registerRailRoutes(app: App, deps: AppDeps): void {
+  const authenticator = createAuthenticator(deps.db);
   app.put(
     '/rail/settings',
     {
@@ -50,16 +53,27 @@ export function registerRailRoutes(app: App, deps: AppDeps): void {
   app.get(
     '/rail/supported',
     {
-      config: { scope: 'rail:read' },
-      schema: { tags, summary: 'Payment kinds the Rail facilitator verifies and settles (x402 v2)', response: { 200: SupportedAnswer } },
+      // Keyless too: the official HTTPFacilitatorClient reads it at the seller's start (a key, when
+      // sent, is checked as on any keyed route and narrows the answer to its account).
+      config: { auth: 'none' as const },
+      schema: {
+        tags,
+        summary: 'Payment kinds the Rail facilitator verifies and settles (x402 v2)',
+        description: 'With a key (`rail:read`): what its account and environment settle. Without one: what the service settles.',
+        response: { 200: SupportedAnswer, ...errorResponses(401, 403) },
+      },
     },
-    async () => rail.supportedKinds(),
+    async (request) => {
+      const ctx = (await optionalKey(request, authenticator, 'rail:read')) ? contextOf(request, deps) : null;
+      return rail.supportedKinds(deps.db, ctx);
+    },
   );
 
   app.post(
     '/rail/verify',
     {
-      config: { scope: 'rail:read' },
+      // No Idempotency-Key needed (official facilitator clients send none): verify writes nothing.
+      config: { scope: 'rail:read', idempotency: 'optional' as const },
       schema: {
         tags,
         summary: 'Verify an x402 payment (facilitator)',
@@ -74,12 +88,15 @@ export function registerRailRoutes(app: App, deps: AppDeps): void {
   app.post(
     '/rail/settle',
     {
-      config: { scope: 'metering:write' },
+      // No Idempotency-Key needed: the authorization's nonce settles once (unique index), and a
+      // repeat answers the earlier settlement in extra without charging again. A key, when sent,
+      // still replays the stored answer.
+      config: { scope: 'metering:write', idempotency: 'optional' as const },
       schema: {
         tags,
         summary: 'Settle an x402 payment (facilitator)',
         description:
-          'Settles once per authorization (nonce): a settled request records a usage event on the route meter for the agent and a confirmed crypto payment. A nonce seen before answers success false, errorReason `invalid_exact_evm_nonce_already_used`, with the earlier settlement when it was this seller\'s (extra.alreadySettled).',
+          'Settles once per authorization (nonce): a settled request records a usage event on the route meter for the agent and a confirmed crypto payment. Idempotent by the nonce, no Idempotency-Key needed. A nonce seen before answers success false, errorReason `invalid_exact_evm_nonce_already_used`, transaction "", and the earlier settlement in extra when it was this seller\'s (extra.alreadySettled).',
         body: FacilitatorBody,
         response: { 200: SettleAnswer, ...errorResponses(404, 409, 413, 422, 503) },
       },

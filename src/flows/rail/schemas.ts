@@ -7,7 +7,7 @@ const Grace = Type.Object(
     maxPerAgent: Type.String({ maxLength: 80, description: 'Atomic units of the asset, digits only: the most one agent may be served on credit during a window.', examples: ['50000'] }),
     maxTotal: Type.String({ maxLength: 80, description: 'Atomic units, digits only: the most all agents together may be served on credit during a window.', examples: ['1000000'] }),
     queueLimit: Type.Integer({ description: 'Unsettled payments a process may hold, 0 to 1,000,000.' }),
-    clockSkewSeconds: Type.Integer({ description: 'Tolerance, 0 to 3600 seconds, on an authorization validity window.' }),
+    clockSkewSeconds: Type.Integer({ description: '0 to 3600 seconds, stored for the seller middleware; it never widens the validity window the facilitator verifies and settles (validAfter <= now, validBefore >= now + 6 s).' }),
   },
   { additionalProperties: false },
 );
@@ -123,9 +123,17 @@ export const SettleAnswer = Type.Object(
 
 export const SupportedAnswer = Type.Object(
   {
-    kinds: Type.Array(Type.Object({ x402Version: Type.Integer(), scheme: Type.String(), network: Type.String() })),
+    kinds: Type.Array(
+      Type.Object({
+        x402Version: Type.Integer(),
+        scheme: Type.String(),
+        network: Type.String(),
+        extra: Type.Optional(Type.Object({ asset: Type.String(), payTo: Type.String() }, { description: 'With a key: the asset and seller wallet the Rail settings settle to.' })),
+      }),
+      { description: 'With a key: the kind its account and environment settle (none in production or without settings). Without a key: every kind the service settles.' },
+    ),
     extensions: Type.Array(Type.String()),
-    signers: Type.Record(Type.String(), Type.Array(Type.String())),
+    signers: Type.Record(Type.String(), Type.Array(Type.String()), { description: 'Empty: sandbox settlement is simulated, no facilitator address submits transactions.' }),
   },
   { title: 'RailSupported' },
 );

@@ -1,7 +1,9 @@
 // Verification of an x402 v2 `exact` EVM payment (EIP-3009 transferWithAuthorization), offline:
-// the EIP-712 signature recovers to `from`, `to` is the seller's payTo, `value` covers the route
-// price, and the validity window holds with clockSkewSeconds. Whether the nonce was used is the
-// caller's question (it needs the database). Reason codes are those of @x402/evm's facilitator.
+// the EIP-712 signature recovers to `from`, `to` is the seller's payTo, `value` is exactly the route
+// price, and the validity window holds as @x402/evm's facilitator reads it (validAfter <= now,
+// validBefore at least MIN_VALIDITY_SECONDS ahead), with no tolerance: an EIP-3009 token refuses
+// anything else on chain. Whether the nonce was used is the caller's question (it needs the
+// database). Reason codes are those of @x402/evm's v2 facilitator and the x402 v2 spec (§9).
 import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
 import { loadViem, loadX402Evm, loadX402Schemas } from './lazy.ts';
 import { chainIdOf } from './networks.ts';
@@ -16,10 +18,16 @@ export const REASONS = {
   invalidSignature: 'invalid_exact_evm_signature',
   validBefore: 'invalid_exact_evm_payload_authorization_valid_before',
   validAfter: 'invalid_exact_evm_payload_authorization_valid_after',
-  value: 'invalid_exact_evm_authorization_value',
+  valueMismatch: 'invalid_exact_evm_payload_authorization_value_mismatch',
   nonceUsed: 'invalid_exact_evm_nonce_already_used',
   price: 'invalid_rail_route_price',
 } as const;
+
+/**
+ * Seconds an authorization must still be valid for: @x402/evm's facilitator refuses one with
+ * validBefore < now + 6 (a transaction sent now must land before it expires).
+ */
+export const MIN_VALIDITY_SECONDS = 6;
 
 export interface Authorization {
   from: `0x${string}`;
@@ -86,7 +94,6 @@ export interface ExpectedPayment {
   /** Atomic units the route costs. */
   price: string;
   domain: { name: string; version: string } | null;
-  clockSkewSeconds: number;
   /** Seconds since the epoch. */
   now: number;
 }
@@ -107,9 +114,12 @@ export async function checkExactPayment(payment: ParsedPayment, expected: Expect
   if (requirements.amount !== expected.price || payload.accepted.amount !== expected.price) {
     return fail(REASONS.price, `the route costs ${expected.price} atomic units; the requirements say ${requirements.amount}`, payer);
   }
-  if (BigInt(auth.value) < BigInt(expected.price)) return fail(REASONS.value, `the authorization's value ${auth.value} does not cover the price ${expected.price}`, payer);
-  if (BigInt(auth.validBefore) <= BigInt(expected.now - expected.clockSkewSeconds)) return fail(REASONS.validBefore, 'the authorization expired', payer);
-  if (BigInt(auth.validAfter) > BigInt(expected.now + expected.clockSkewSeconds)) return fail(REASONS.validAfter, 'the authorization is not valid yet', payer);
+  // Exactly the price: an overpayment would move more than the seller records (x402 v2 §6.1.2).
+  if (BigInt(auth.value) !== BigInt(expected.price)) return fail(REASONS.valueMismatch, `the authorization's value ${auth.value} is not the price ${expected.price}`, payer);
+  if (BigInt(auth.validBefore) < BigInt(expected.now + MIN_VALIDITY_SECONDS)) {
+    return fail(REASONS.validBefore, `the authorization expires in less than ${MIN_VALIDITY_SECONDS} seconds (validBefore ${auth.validBefore}, now ${expected.now})`, payer);
+  }
+  if (BigInt(auth.validAfter) > BigInt(expected.now)) return fail(REASONS.validAfter, `the authorization is not valid yet (validAfter ${auth.validAfter}, now ${expected.now})`, payer);
   const domain = expected.domain;
   if (!domain) return fail(REASONS.missingDomain, 'the asset EIP-712 domain is unknown (set assetDomain in the Rail settings)', payer);
   const { authorizationTypes } = await loadX402Evm();
