@@ -131,3 +131,56 @@ describe('grace while the service is unreachable', () => {
     expect(await usageCount(third.address)).toBe(1);
   });
 });
+
+describe('grace never outlasts what it can settle', () => {
+  it('an outage longer than the validity: credit stops at the capped window, every payment served settles once', async () => {
+    // The middleware's clock is moved (the outage as it sees it); agents sign against that clock,
+    // as they would against theirs, so what was served is still valid when the service settles it.
+    let clock = Date.now();
+    const fresh = await createRail({ serviceUrl: proxy.url, apiKey: seller.key, product: product.productKey, timeoutMs: 2000, drainIntervalMs: 60_000, logger, now: () => clock });
+    const requirements = fresh.config.outputSchema.routes[0]!.accepts[0]! as unknown as Record<string, unknown>;
+    expect(fresh.graceSeconds).toBe(300 - 6 - 30); // 10m capped to maxTimeoutSeconds - (6 s + clockSkewSeconds)
+    const a = agent('0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba');
+    const b = agent('0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e');
+    const seconds = () => BigInt(Math.floor(clock / 1000));
+    const request = async (who: typeof a, validBefore?: bigint) => {
+      const header = Buffer.from(JSON.stringify(await signPayment(who, requirements, { validAfter: seconds() - 600n, validBefore: validBefore ?? seconds() + 300n }))).toString('base64');
+      const outcome = await fresh.handle(product.meterKey, { method: 'GET', url: '/long', host: 'seller', header: (name) => (name === 'payment-signature' ? header : undefined) });
+      return outcome.action === 'serve' ? 'served' : `${outcome.status} ${(outcome.body as { error: string }).error}`;
+    };
+
+    await proxy.stop();
+    const start = clock;
+    expect(await request(a)).toBe('served');
+    clock = start + 100_000;
+    expect(await request(a)).toBe('served');
+    // Valid 150 s more: it would expire before the end of this episode's window; not served on credit.
+    expect(await request(b, seconds() + 150n)).toBe('402 invalid_exact_evm_payload_authorization_valid_before');
+    clock = start + 263_000;
+    expect(await request(b)).toBe('served');
+    // Past the window (264 s) and on to the validity of the first credit (300 s) and beyond: refused.
+    for (const at of [264_000, 300_000, 348_000]) {
+      clock = start + at;
+      expect(await request(b)).toBe('402 grace_window_over');
+    }
+    expect(fresh.counters()).toMatchObject({ served: 3, inGrace: 3, queueDepth: 3 });
+
+    await proxy.start();
+    await fresh.drain();
+    expect(fresh.counters()).toMatchObject({ served: 3, settled: 3, lost: 0, queueDepth: 0 });
+    await fresh.drain();
+    expect(fresh.counters().settled).toBe(3);
+    expect(await usageCount(a.address)).toBe(2);
+    expect(await usageCount(b.address)).toBe(1);
+
+    // The queue drained: a new outage opens a new episode.
+    await proxy.stop();
+    clock = start + 400_000;
+    expect(await request(b)).toBe('served');
+    await proxy.start();
+    await fresh.drain();
+    fresh.close();
+    expect(fresh.counters()).toMatchObject({ served: 4, settled: 4, lost: 0, queueDepth: 0 });
+    expect(await usageCount(b.address)).toBe(2);
+  });
+});

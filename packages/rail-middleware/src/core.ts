@@ -2,7 +2,8 @@
 // while the service is unreachable (README.md). Adapters only translate requests and answers.
 import type { PaymentPayload, PaymentRequired, PaymentRequirements } from '@x402/core/types';
 import { GraceLedger, windowSeconds } from './grace.ts';
-import { authorizationOf, checkLocally } from './local-check.ts';
+import { authorizationOf, checkLocally, type Authorization, MIN_VALIDITY_LEFT_SECONDS, validityProblem } from './local-check.ts';
+import { resourceUrl } from './resource-url.ts';
 import { ServiceClient, type ServiceAnswer } from './service-client.ts';
 
 export interface RailLogger {
@@ -26,6 +27,13 @@ export interface RailOptions {
   logger?: RailLogger;
   /** Milliseconds since the epoch (tests move it). */
   now?: () => number;
+  /**
+   * Whether a proxy in front of this server is trusted to say the scheme and host the agent used
+   * (`Forwarded`, else `X-Forwarded-Proto` / `X-Forwarded-Host`), for the PaymentRequired's
+   * `resource.url`. Default false: an agent could otherwise set them. Express and Fastify answer
+   * by their own `trust proxy` / `trustProxy` setting whatever this says.
+   */
+  trustProxy?: boolean;
 }
 
 export interface RailCounters {
@@ -35,7 +43,7 @@ export interface RailCounters {
   settled: number;
   /** Requests served on credit while the service was unreachable. */
   inGrace: number;
-  /** Requests answered 402 (bad payment) or 503 (past a grace limit). */
+  /** Requests answered 400 (malformed payment), 402 (bad payment, past the grace window) or 503 (past a grace limit). */
   refused: number;
   /** Queued payments the service refused when they were sent (served but unpaid). */
   lost: number;
@@ -45,10 +53,14 @@ export interface RailCounters {
 
 export interface RailRequest {
   method: string;
-  /** Path and query. */
+  /** Path and query, as the agent asked for it (Express: originalUrl, not the mounted remainder). */
   url: string;
   host: string | undefined;
   header(name: string): string | undefined;
+  /** The connection is TLS (node:http's socket.encrypted). */
+  secure?: boolean;
+  /** The scheme a framework derived under its own proxy-trust setting (Express req.protocol, Fastify request.protocol). */
+  protocol?: string;
 }
 
 export type RailOutcome =
@@ -67,12 +79,13 @@ interface Queued {
   nonceKey: string;
   payer: string;
   amount: string;
+  validBefore: string;
 }
 
 interface Codec {
   encodePaymentRequiredHeader(value: PaymentRequired): string;
   decodePaymentSignatureHeader(value: string): PaymentPayload;
-  encodePaymentResponseHeader(value: { success: boolean; transaction: string; network: `${string}:${string}`; payer?: string }): string;
+  encodePaymentResponseHeader(value: { success: boolean; errorReason?: string; transaction: string; network: `${string}:${string}`; payer?: string }): string;
 }
 
 export class RailStartError extends Error {}
@@ -121,6 +134,12 @@ export class Rail {
   private readonly log: RailLogger;
   private readonly now: () => number;
   private timer: NodeJS.Timeout | null = null;
+  /** When the first payment now in the queue was served on credit: the current grace episode began. */
+  private graceSince: number | null = null;
+  /** The grace window in effect: grace.window, capped so that what is served can still be settled. */
+  readonly graceSeconds: number;
+  /** What an authorization must have left past the window: the facilitator's 6 s plus the clock skew. */
+  private readonly settleMarginSeconds: number;
   private draining: Promise<void> | null = null;
 
   constructor(
@@ -135,7 +154,14 @@ export class Rail {
     for (const route of config.outputSchema.routes) this.routes.set(route.meter, route);
     const seconds = windowSeconds(config.grace.window);
     if (seconds === null) throw new RailStartError(`grace.window "${config.grace.window}" cannot be read`);
-    this.ledger = new GraceLedger({ windowSeconds: seconds, maxPerAgent: BigInt(config.grace.maxPerAgent), maxTotal: BigInt(config.grace.maxTotal), queueLimit: config.grace.queueLimit });
+    // The credit must stay settleable: an authorization served at the start of an outage expires
+    // maxTimeoutSeconds later (the official client signs for exactly that), so serving on credit
+    // past that point would serve payments that can no longer be settled (docs/rail.md).
+    this.settleMarginSeconds = MIN_VALIDITY_LEFT_SECONDS + Math.max(0, config.grace.clockSkewSeconds);
+    const validity = Math.min(...config.outputSchema.routes.flatMap((r) => r.accepts.map((a) => a.maxTimeoutSeconds)));
+    this.graceSeconds = Math.max(0, Math.min(seconds, validity - this.settleMarginSeconds));
+    if (this.graceSeconds < seconds) this.log.warn({ event: 'rail.grace_window_capped', window: seconds, effective: this.graceSeconds, maxTimeoutSeconds: validity }, 'grace window capped to the authorizations validity');
+    this.ledger = new GraceLedger({ windowSeconds: Math.max(1, this.graceSeconds), maxPerAgent: BigInt(config.grace.maxPerAgent), maxTotal: BigInt(config.grace.maxTotal), queueLimit: config.grace.queueLimit });
   }
 
   /** The route of a meter; throws at setup for a meter the product does not price. */
@@ -152,20 +178,20 @@ export class Rail {
     return {
       x402Version: 2,
       error,
-      resource: { url: `http://${request.host ?? 'localhost'}${request.url}`, description: route.description, mimeType: 'application/json' },
+      resource: { url: resourceUrl(request, this.options.trustProxy ?? false), description: route.description, mimeType: 'application/json' },
       accepts: route.accepts,
     } as PaymentRequired;
   }
 
-  private refuse402(route: Route, request: RailRequest, error: string): RailOutcome {
+  private refuse402(route: Route, request: RailRequest, error: string, status = 402): RailOutcome {
     const body = this.paymentRequired(route, request, error);
-    return { action: 'respond', status: 402, headers: { 'PAYMENT-REQUIRED': this.codec.encodePaymentRequiredHeader(body) }, body };
+    return { action: 'respond', status, headers: { 'PAYMENT-REQUIRED': this.codec.encodePaymentRequiredHeader(body) }, body };
   }
 
-  private refuse(route: Route, request: RailRequest, error: string, fields: Record<string, unknown>): RailOutcome {
+  private refuse(route: Route, request: RailRequest, error: string, fields: Record<string, unknown>, status = 402): RailOutcome {
     this.counts.refused += 1;
-    this.log.warn({ event: 'rail.refused', reason: error, path: request.url, ...fields }, 'payment refused');
-    return this.refuse402(route, request, error);
+    this.log.warn({ event: 'rail.refused', reason: error, status, path: request.url, ...fields }, 'payment refused');
+    return this.refuse402(route, request, error, status);
   }
 
   async handle(meter: string, request: RailRequest): Promise<RailOutcome> {
@@ -176,37 +202,53 @@ export class Rail {
     try {
       payload = this.codec.decodePaymentSignatureHeader(header);
     } catch {
-      return this.refuse(route, request, 'invalid_payload', {});
+      payload = null as unknown as PaymentPayload;
     }
-    const requirements = route.accepts.find((r) => payload?.accepted && r.network === payload.accepted.network && r.amount === payload.accepted.amount && r.payTo.toLowerCase() === String(payload.accepted.payTo).toLowerCase());
-    const parsed = payload?.x402Version === 2 ? authorizationOf(payload) : null;
-    if (!requirements || !parsed) return this.refuse(route, request, 'invalid_payload', {});
+    // Malformed (not base64 JSON, not v2, no `accepted`, no EIP-3009 authorization): 400, as the
+    // HTTP transport says for an invalid payment; a well-formed payment that fails is a 402.
+    const parsed = payload && typeof payload === 'object' && payload.x402Version === 2 && payload.accepted && typeof payload.accepted === 'object' ? authorizationOf(payload) : null;
+    if (!parsed) return this.refuse(route, request, 'invalid_payload', {}, 400);
+    const requirements = route.accepts.find((r) => r.network === payload.accepted.network && r.amount === payload.accepted.amount && r.payTo.toLowerCase() === String(payload.accepted.payTo).toLowerCase());
+    if (!requirements) return this.refuse(route, request, 'invalid_payment_requirements', { payer: parsed.authorization.from });
+    // The official facilitator's rule, checked here too so that neither path ever serves an
+    // authorization not valid yet or about to expire, whatever the facilitator says.
+    const expired = validityProblem(parsed.authorization, Math.floor(this.now() / 1000));
+    if (expired) return this.refuse(route, request, expired, { payer: parsed.authorization.from });
     const nonceKey = `${parsed.authorization.from.toLowerCase()}:${parsed.authorization.nonce}`;
     if (this.inFlight.has(nonceKey) || this.seen.has(nonceKey)) return this.refuse(route, request, 'invalid_exact_evm_nonce_already_used', { payer: parsed.authorization.from });
     this.inFlight.add(nonceKey);
     try {
-      return await this.pay(route, request, payload, requirements, nonceKey, parsed.authorization.from);
+      return await this.pay(route, request, payload, requirements, nonceKey, parsed.authorization);
     } finally {
       this.inFlight.delete(nonceKey);
     }
   }
 
-  private async pay(route: Route, request: RailRequest, payload: PaymentPayload, requirements: PaymentRequirements, nonceKey: string, from: string): Promise<RailOutcome> {
+  private async pay(route: Route, request: RailRequest, payload: PaymentPayload, requirements: PaymentRequirements, nonceKey: string, auth: Authorization): Promise<RailOutcome> {
     const body = { x402Version: 2, paymentPayload: payload, paymentRequirements: requirements };
     const verified = await this.client.call('POST', '/rail/verify', body);
-    if (verified.kind === 'unreachable') return this.grace(route, request, payload, requirements, nonceKey, from, verified.why);
+    if (verified.kind === 'unreachable') return this.grace(route, request, payload, requirements, nonceKey, auth, verified.why);
     if (verified.status !== 200) return this.serviceRefused(route, request, 'verify', verified);
     if (!verified.body.isValid) return this.refuse(route, request, verified.body.invalidReason ?? 'invalid_payment', { payer: verified.body.payer });
     const settled = await this.client.call('POST', '/rail/settle', body);
-    if (settled.kind === 'unreachable') return this.grace(route, request, payload, requirements, nonceKey, from, settled.why);
+    if (settled.kind === 'unreachable') return this.grace(route, request, payload, requirements, nonceKey, auth, settled.why);
     if (settled.status !== 200) return this.serviceRefused(route, request, 'settle', settled);
-    if (!settled.body.success) return this.refuse(route, request, settled.body.errorReason ?? 'settlement_failed', { payer: settled.body.payer });
+    if (!settled.body.success) return this.settleFailed(route, request, requirements, settled.body);
     this.remember(nonceKey);
     this.counts.settled += 1;
     this.counts.served += 1;
     this.log.info({ event: 'rail.settled', meter: route.meter, payer: settled.body.payer, transaction: settled.body.transaction, amount: settled.body.amount }, 'payment settled');
     const receipt = { success: true, transaction: settled.body.transaction, network: settled.body.network, payer: settled.body.payer };
     return { action: 'serve', headers: { 'PAYMENT-RESPONSE': this.codec.encodePaymentResponseHeader(receipt) } };
+  }
+
+  /** A failed settle still answers with PAYMENT-RESPONSE (success false), as the HTTP transport shows. */
+  private settleFailed(route: Route, request: RailRequest, requirements: PaymentRequirements, body: { errorReason?: string; payer?: string; transaction?: string; network?: string }): RailOutcome {
+    const errorReason = body.errorReason ?? 'settlement_failed';
+    const outcome = this.refuse(route, request, errorReason, { payer: body.payer, step: 'settle' });
+    const receipt = { success: false, errorReason, transaction: body.transaction ?? '', network: (body.network ?? requirements.network) as `${string}:${string}`, ...(body.payer ? { payer: body.payer } : {}) };
+    outcome.headers['PAYMENT-RESPONSE'] = this.codec.encodePaymentResponseHeader(receipt);
+    return outcome;
   }
 
   /** The service answered, but not with a facilitator answer (a bad key, a conflict): no grace, it is reachable. */
@@ -217,9 +259,19 @@ export class Rail {
     return { action: 'respond', status: 503, headers: { 'Retry-After': retryAfter }, body: { error: 'payment_unavailable', message: 'The payment could not be processed now; retry later.' } };
   }
 
-  private async grace(route: Route, request: RailRequest, payload: PaymentPayload, requirements: PaymentRequirements, nonceKey: string, from: string, why: string): Promise<RailOutcome> {
+  private async grace(route: Route, request: RailRequest, payload: PaymentPayload, requirements: PaymentRequirements, nonceKey: string, auth: Authorization, why: string): Promise<RailOutcome> {
+    const from = auth.from;
     const nowMs = this.now();
-    const reason = await checkLocally(payload, requirements, this.config.grace.clockSkewSeconds, Math.floor(nowMs / 1000));
+    // A grace episode lasts graceSeconds from its first credit; past it, nothing more on credit:
+    // the oldest authorizations of the queue would expire before they could be settled.
+    const since = this.graceSince ?? nowMs;
+    if (nowMs >= since + this.graceSeconds * 1000) {
+      this.log.warn({ event: 'rail.grace_window_over', payer: from, graceSince: new Date(since).toISOString(), queueDepth: this.queue.length, unreachable: why }, 'grace window over');
+      return this.refuse(route, request, 'grace_window_over', { payer: from, grace: true });
+    }
+    // Served on credit only if it can still be settled at the end of the episode (+ margin).
+    const mustLastUntil = Math.floor(since / 1000) + this.graceSeconds + this.settleMarginSeconds;
+    const reason = await checkLocally(payload, requirements, Math.floor(nowMs / 1000), mustLastUntil);
     if (reason) return this.refuse(route, request, reason, { payer: from, grace: true });
     const payer = from.toLowerCase();
     const decision = this.ledger.take(payer, BigInt(requirements.amount), this.queue.length, nowMs);
@@ -233,7 +285,8 @@ export class Rail {
         body: { error: 'grace_limit_reached', limit: decision.why, message: 'The payment service is unreachable and this server has served all it may on credit; retry later.' },
       };
     }
-    this.queue.push({ payload, requirements, nonceKey, payer: from, amount: requirements.amount });
+    this.graceSince ??= nowMs;
+    this.queue.push({ payload, requirements, nonceKey, payer: from, amount: requirements.amount, validBefore: auth.validBefore });
     this.remember(nonceKey);
     this.counts.inGrace += 1;
     this.counts.served += 1;
@@ -276,9 +329,10 @@ export class Rail {
         this.log.info({ event: 'rail.drained', payer: item.payer, transaction: answer.body.transaction, amount: item.amount, alreadySettled: Boolean(answer.body.extra?.alreadySettled), queueDepth: this.queue.length }, 'queued payment settled');
       } else {
         this.counts.lost += 1;
-        this.log.error({ event: 'rail.lost', payer: item.payer, amount: item.amount, reason: answer.body.errorReason }, 'a payment served on credit was refused at settlement');
+        this.log.error({ event: 'rail.lost', payer: item.payer, amount: item.amount, validBefore: item.validBefore, reason: answer.body.errorReason }, 'a payment served on credit was refused at settlement');
       }
     }
+    this.graceSince = null;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
   }
