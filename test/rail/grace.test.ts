@@ -3,6 +3,8 @@
 // reopened on the same port; the service process itself keeps running. Agent requests go on,
 // served on credit, up to maxPerAgent, then 503 with Retry-After; once the service is back the
 // queue drains, each queued payment settles once, and usage equals the requests served.
+import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
@@ -182,5 +184,55 @@ describe('grace never outlasts what it can settle', () => {
     fresh.close();
     expect(fresh.counters()).toMatchObject({ served: 4, settled: 4, lost: 0, queueDepth: 0 });
     expect(await usageCount(b.address)).toBe(2);
+  });
+});
+
+// Two processes of one seller sharing Redis (RAIL_REDIS_URL or 127.0.0.1:6379). Skipped when no
+// Redis answers there: the shared store is Redis, and nothing else can stand in for it here.
+const REDIS_URL = process.env.RAIL_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUp = await new Promise<boolean>((resolve) => {
+  const socket = connect(Number(new URL(REDIS_URL).port || 6379), new URL(REDIS_URL).hostname);
+  socket.setTimeout(1000);
+  const done = (up: boolean) => {
+    socket.destroy();
+    resolve(up);
+  };
+  socket.once('connect', () => done(true));
+  socket.once('error', () => done(false));
+  socket.once('timeout', () => done(false));
+});
+
+describe.skipIf(!redisUp)('several processes sharing Redis', () => {
+  it('serve one signature once, and either settles what the other served on credit, once', async () => {
+    const options = { serviceUrl: proxy.url, apiKey: seller.key, product: product.productKey, timeoutMs: 2000, drainIntervalMs: 60_000, logger, redisUrl: REDIS_URL, redisPrefix: `test-rail-${randomUUID()}:` };
+    const first = await createRail(options);
+    const second = await createRail(options);
+    const requirements = first.config.outputSchema.routes[0]!.accepts[0]! as unknown as Record<string, unknown>;
+    const payer = agent('0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356');
+    const header = Buffer.from(JSON.stringify(await signPayment(payer, requirements))).toString('base64');
+    const send = (rail: Rail) => rail.handle(product.meterKey, { method: 'GET', url: '/shared', host: 'seller', header: (name) => (name === 'payment-signature' ? header : undefined) });
+
+    await proxy.stop();
+    const [a, b] = await Promise.all([send(first), send(second)]);
+    expect([a.action, b.action].sort()).toEqual(['respond', 'serve']);
+    const refused = a.action === 'respond' ? a : b;
+    expect(refused).toMatchObject({ status: 402, body: { error: 'invalid_exact_evm_nonce_already_used' } });
+    // Sent again later to either process: still refused.
+    expect(await send(first)).toMatchObject({ action: 'respond', status: 402 });
+    expect(await send(second)).toMatchObject({ action: 'respond', status: 402 });
+
+    // The queue is shared: the process that did not serve it settles it.
+    const idle = a.action === 'serve' ? second : first;
+    await proxy.start();
+    await Promise.all([idle.drain(), idle.drain()]);
+    await first.drain();
+    await second.drain();
+    expect(first.counters().settled + second.counters().settled).toBe(1);
+    expect(idle.counters()).toMatchObject({ settled: 1, lost: 0, queueDepth: 0 });
+    expect(await usageCount(payer.address)).toBe(1);
+    // Once settled live or queued, a replay reaches neither the handler nor a second charge.
+    expect(await send(idle)).toMatchObject({ action: 'respond', status: 402 });
+    await first.close();
+    await second.close();
   });
 });

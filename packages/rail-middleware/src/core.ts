@@ -4,6 +4,7 @@ import type { PaymentPayload, PaymentRequired, PaymentRequirements } from '@x402
 import { GraceLedger, windowSeconds } from './grace.ts';
 import { authorizationOf, checkLocally, type Authorization, MIN_VALIDITY_LEFT_SECONDS, validityProblem } from './local-check.ts';
 import { resourceUrl } from './resource-url.ts';
+import { MemoryStore, RedisStore, type RailStore } from './store.ts';
 import { ServiceClient, type ServiceAnswer } from './service-client.ts';
 
 export interface RailLogger {
@@ -34,6 +35,14 @@ export interface RailOptions {
    * by their own `trust proxy` / `trustProxy` setting whatever this says.
    */
   trustProxy?: boolean;
+  /**
+   * Redis shared by every process of this seller (env RAIL_REDIS_URL when absent): one signature
+   * is served once across them and any of them settles the grace queue. Without it, both live in
+   * each process (README, "Several processes"). Checked at start.
+   */
+  redisUrl?: string;
+  /** Key prefix in that Redis. Default `rail:<product>:`. */
+  redisPrefix?: string;
 }
 
 export interface RailCounters {
@@ -107,8 +116,8 @@ const jsonLogger: RailLogger = {
   error: (fields, msg) => process.stderr.write(`${JSON.stringify({ level: 'error', time: new Date().toISOString(), msg, ...fields })}\n`),
 };
 
-/** Nonces settled or queued recently, remembered to refuse a replay in this process (bounded). */
-const SEEN_LIMIT = 100_000;
+/** Queued payments one drain settles under its lock (the lock outlives them at timeoutMs each). */
+const DRAIN_BATCH = 20;
 
 /**
  * Reads GET /rail/config once (interface rule 9): a bad product, key or missing settings fails
@@ -120,16 +129,27 @@ export async function createRail(options: RailOptions): Promise<Rail> {
   if (answer.kind === 'unreachable') throw new RailStartError(`The billing service is unreachable (${answer.why}); the Rail configuration is read at start.`);
   if (answer.status !== 200) throw new RailStartError(`GET /rail/config?product=${options.product} answered ${answer.status}: ${answer.body?.message ?? JSON.stringify(answer.body)}`);
   const codec = (await import('@x402/core/http')) as unknown as Codec;
-  return new Rail(options, client, answer.body as RailConfig, codec);
+  const redisUrl = options.redisUrl ?? process.env.RAIL_REDIS_URL;
+  let store: RailStore = new MemoryStore();
+  if (redisUrl) {
+    try {
+      store = await RedisStore.connect(redisUrl, options.redisPrefix ?? `rail:${options.product}:`);
+    } catch (error) {
+      throw new RailStartError(`The shared store (redisUrl) cannot be reached: ${(error as Error).message}`);
+    }
+  }
+  const rail = new Rail(options, client, answer.body as RailConfig, codec, store);
+  // A shared queue may hold what a process that since stopped served on credit: settle it now.
+  if ((await store.depth()) > 0) rail.drainInBackground();
+  return rail;
 }
 
 export class Rail {
   readonly config: RailConfig;
   private readonly routes = new Map<string, Route>();
   private readonly ledger: GraceLedger;
-  private readonly queue: Queued[] = [];
-  private readonly inFlight = new Set<string>();
-  private readonly seen = new Set<string>();
+  /** The queue depth last read from the store (counters() is synchronous). */
+  private depthSeen = 0;
   private readonly counts = { served: 0, settled: 0, inGrace: 0, refused: 0, lost: 0 };
   private readonly log: RailLogger;
   private readonly now: () => number;
@@ -147,6 +167,7 @@ export class Rail {
     private readonly client: ServiceClient,
     config: RailConfig,
     private readonly codec: Codec,
+    private readonly store: RailStore = new MemoryStore(),
   ) {
     this.config = config;
     this.log = options.logger ?? jsonLogger;
@@ -171,7 +192,7 @@ export class Rail {
   }
 
   counters(): RailCounters {
-    return { ...this.counts, queueDepth: this.queue.length };
+    return { ...this.counts, queueDepth: this.depthSeen };
   }
 
   private paymentRequired(route: Route, request: RailRequest, error: string): PaymentRequired {
@@ -215,12 +236,17 @@ export class Rail {
     const expired = validityProblem(parsed.authorization, Math.floor(this.now() / 1000));
     if (expired) return this.refuse(route, request, expired, { payer: parsed.authorization.from });
     const nonceKey = `${parsed.authorization.from.toLowerCase()}:${parsed.authorization.nonce}`;
-    if (this.inFlight.has(nonceKey) || this.seen.has(nonceKey)) return this.refuse(route, request, 'invalid_exact_evm_nonce_already_used', { payer: parsed.authorization.from });
-    this.inFlight.add(nonceKey);
+    // Claimed before anything else, given back unless served: a nonce is served once (across
+    // the processes sharing the store), and kept until it can no longer be settled anyway.
+    const ttl = Number(BigInt(parsed.authorization.validBefore) - BigInt(Math.floor(this.now() / 1000))) + 60;
+    if (!(await this.store.claim(nonceKey, ttl))) return this.refuse(route, request, 'invalid_exact_evm_nonce_already_used', { payer: parsed.authorization.from });
+    let served = false;
     try {
-      return await this.pay(route, request, payload, requirements, nonceKey, parsed.authorization);
+      const outcome = await this.pay(route, request, payload, requirements, nonceKey, parsed.authorization);
+      served = outcome.action === 'serve';
+      return outcome;
     } finally {
-      this.inFlight.delete(nonceKey);
+      if (!served) await this.store.release(nonceKey);
     }
   }
 
@@ -234,7 +260,6 @@ export class Rail {
     if (settled.kind === 'unreachable') return this.grace(route, request, payload, requirements, nonceKey, auth, settled.why);
     if (settled.status !== 200) return this.serviceRefused(route, request, 'settle', settled);
     if (!settled.body.success) return this.settleFailed(route, request, requirements, settled.body);
-    this.remember(nonceKey);
     this.counts.settled += 1;
     this.counts.served += 1;
     this.log.info({ event: 'rail.settled', meter: route.meter, payer: settled.body.payer, transaction: settled.body.transaction, amount: settled.body.amount }, 'payment settled');
@@ -264,9 +289,12 @@ export class Rail {
     const nowMs = this.now();
     // A grace episode lasts graceSeconds from its first credit; past it, nothing more on credit:
     // the oldest authorizations of the queue would expire before they could be settled.
+    // An empty queue ends the episode (another process sharing the store may have drained it).
+    this.depthSeen = await this.store.depth();
+    if (this.depthSeen === 0) this.graceSince = null;
     const since = this.graceSince ?? nowMs;
     if (nowMs >= since + this.graceSeconds * 1000) {
-      this.log.warn({ event: 'rail.grace_window_over', payer: from, graceSince: new Date(since).toISOString(), queueDepth: this.queue.length, unreachable: why }, 'grace window over');
+      this.log.warn({ event: 'rail.grace_window_over', payer: from, graceSince: new Date(since).toISOString(), queueDepth: this.depthSeen, unreachable: why }, 'grace window over');
       return this.refuse(route, request, 'grace_window_over', { payer: from, grace: true });
     }
     // Served on credit only if it can still be settled at the end of the episode (+ margin).
@@ -274,10 +302,10 @@ export class Rail {
     const reason = await checkLocally(payload, requirements, Math.floor(nowMs / 1000), mustLastUntil);
     if (reason) return this.refuse(route, request, reason, { payer: from, grace: true });
     const payer = from.toLowerCase();
-    const decision = this.ledger.take(payer, BigInt(requirements.amount), this.queue.length, nowMs);
+    const decision = this.ledger.take(payer, BigInt(requirements.amount), this.depthSeen, nowMs);
     if (!decision.ok) {
       this.counts.refused += 1;
-      this.log.warn({ event: 'rail.grace_exhausted', limit: decision.why, payer: from, queueDepth: this.queue.length, unreachable: why }, 'grace limit reached');
+      this.log.warn({ event: 'rail.grace_exhausted', limit: decision.why, payer: from, queueDepth: this.depthSeen, unreachable: why }, 'grace limit reached');
       return {
         action: 'respond',
         status: 503,
@@ -286,24 +314,24 @@ export class Rail {
       };
     }
     this.graceSince ??= nowMs;
-    this.queue.push({ payload, requirements, nonceKey, payer: from, amount: requirements.amount, validBefore: auth.validBefore });
-    this.remember(nonceKey);
+    const item: Queued = { payload, requirements, nonceKey, payer: from, amount: requirements.amount, validBefore: auth.validBefore };
+    this.depthSeen = await this.store.push(JSON.stringify(item));
     this.counts.inGrace += 1;
     this.counts.served += 1;
-    this.log.warn({ event: 'rail.grace', meter: route.meter, payer: from, amount: requirements.amount, queueDepth: this.queue.length, unreachable: why }, 'served on credit while the service is unreachable');
+    this.log.warn({ event: 'rail.grace', meter: route.meter, payer: from, amount: requirements.amount, queueDepth: this.depthSeen, unreachable: why }, 'served on credit while the service is unreachable');
     this.scheduleDrain();
     return { action: 'serve', headers: { 'Rail-Grace': 'queued' } };
   }
 
-  private remember(nonceKey: string): void {
-    this.seen.add(nonceKey);
-    if (this.seen.size > SEEN_LIMIT) this.seen.delete(this.seen.values().next().value!);
-  }
-
   private scheduleDrain(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => void this.drain(), this.options.drainIntervalMs ?? 1000);
+    this.timer = setInterval(() => this.drainInBackground(), this.options.drainIntervalMs ?? 1000);
     this.timer.unref();
+  }
+
+  /** A drain nobody awaits: a failure of the shared store is logged, and retried next time. */
+  drainInBackground(): void {
+    this.drain().catch((error: unknown) => this.log.error({ event: 'rail.drain_failed', error: (error as Error).message }, 'the drain failed; retried later'));
   }
 
   /** Sends the queued payments, oldest first; stops at the first sign the service is still away. */
@@ -315,31 +343,43 @@ export class Rail {
   }
 
   private async drainOnce(): Promise<void> {
-    while (this.queue.length > 0) {
-      const item = this.queue[0]!;
-      const answer = await this.client.call('POST', '/rail/settle', { x402Version: 2, paymentPayload: item.payload, paymentRequirements: item.requirements });
-      if (answer.kind === 'unreachable') return;
-      if (answer.status !== 200) {
-        this.log.error({ event: 'rail.drain_blocked', status: answer.status, code: answer.body?.error_code ?? answer.body?.error?.code }, 'the service refused a queued settle; kept for later');
-        return;
+    const unlock = await this.store.lockDrain((DRAIN_BATCH + 1) * (this.options.timeoutMs ?? 3000));
+    if (!unlock) return; // another drain (here or in another process) holds the queue
+    try {
+      for (let n = 0; n < DRAIN_BATCH; n++) {
+        const text = await this.store.first();
+        if (text === null) break;
+        const item = JSON.parse(text) as Queued;
+        const answer = await this.client.call('POST', '/rail/settle', { x402Version: 2, paymentPayload: item.payload, paymentRequirements: item.requirements });
+        if (answer.kind === 'unreachable') return;
+        if (answer.status !== 200) {
+          this.log.error({ event: 'rail.drain_blocked', status: answer.status, code: answer.body?.error_code ?? answer.body?.error?.code }, 'the service refused a queued settle; kept for later');
+          return;
+        }
+        await this.store.shift();
+        this.depthSeen = await this.store.depth();
+        if (answer.body.success || answer.body.extra?.alreadySettled) {
+          this.counts.settled += 1;
+          this.log.info({ event: 'rail.drained', payer: item.payer, transaction: answer.body.transaction, amount: item.amount, alreadySettled: Boolean(answer.body.extra?.alreadySettled), queueDepth: this.depthSeen }, 'queued payment settled');
+        } else {
+          this.counts.lost += 1;
+          this.log.error({ event: 'rail.lost', payer: item.payer, amount: item.amount, validBefore: item.validBefore, reason: answer.body.errorReason }, 'a payment served on credit was refused at settlement');
+        }
       }
-      this.queue.shift();
-      if (answer.body.success || answer.body.extra?.alreadySettled) {
-        this.counts.settled += 1;
-        this.log.info({ event: 'rail.drained', payer: item.payer, transaction: answer.body.transaction, amount: item.amount, alreadySettled: Boolean(answer.body.extra?.alreadySettled), queueDepth: this.queue.length }, 'queued payment settled');
-      } else {
-        this.counts.lost += 1;
-        this.log.error({ event: 'rail.lost', payer: item.payer, amount: item.amount, validBefore: item.validBefore, reason: answer.body.errorReason }, 'a payment served on credit was refused at settlement');
-      }
+    } finally {
+      await unlock();
     }
+    this.depthSeen = await this.store.depth();
+    if (this.depthSeen > 0) return this.drainOnce(); // the next batch, under a fresh lock
     this.graceSince = null;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
   }
 
-  /** Stops the drain timer (the queue is kept in memory only: README, "What a crash loses"). */
-  close(): void {
+  /** Stops the drain timer and lets go of the shared store (an in-memory queue dies with the process: README, "What a crash loses"). */
+  async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.store.close();
   }
 }
