@@ -3,6 +3,8 @@
 // reopened on the same port; the service process itself keeps running. Agent requests go on,
 // served on credit, up to maxPerAgent, then 503 with Retry-After; once the service is back the
 // queue drains, each queued payment settles once, and usage equals the requests served.
+import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
@@ -129,5 +131,108 @@ describe('grace while the service is unreachable', () => {
     expect(fresh.counters()).toMatchObject({ settled: 1, lost: 0, queueDepth: 0 });
     expect(logs.some((l) => l.event === 'rail.drained' && l.alreadySettled === true)).toBe(true);
     expect(await usageCount(third.address)).toBe(1);
+  });
+});
+
+describe('grace never outlasts what it can settle', () => {
+  it('an outage longer than the validity: credit stops at the capped window, every payment served settles once', async () => {
+    // The middleware's clock is moved (the outage as it sees it); agents sign against that clock,
+    // as they would against theirs, so what was served is still valid when the service settles it.
+    let clock = Date.now();
+    const fresh = await createRail({ serviceUrl: proxy.url, apiKey: seller.key, product: product.productKey, timeoutMs: 2000, drainIntervalMs: 60_000, logger, now: () => clock });
+    const requirements = fresh.config.outputSchema.routes[0]!.accepts[0]! as unknown as Record<string, unknown>;
+    expect(fresh.graceSeconds).toBe(300 - 6 - 30); // 10m capped to maxTimeoutSeconds - (6 s + clockSkewSeconds)
+    const a = agent('0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba');
+    const b = agent('0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e');
+    const seconds = () => BigInt(Math.floor(clock / 1000));
+    const request = async (who: typeof a, validBefore?: bigint) => {
+      const header = Buffer.from(JSON.stringify(await signPayment(who, requirements, { validAfter: seconds() - 600n, validBefore: validBefore ?? seconds() + 300n }))).toString('base64');
+      const outcome = await fresh.handle(product.meterKey, { method: 'GET', url: '/long', host: 'seller', header: (name) => (name === 'payment-signature' ? header : undefined) });
+      return outcome.action === 'serve' ? 'served' : `${outcome.status} ${(outcome.body as { error: string }).error}`;
+    };
+
+    await proxy.stop();
+    const start = clock;
+    expect(await request(a)).toBe('served');
+    clock = start + 100_000;
+    expect(await request(a)).toBe('served');
+    // Valid 150 s more: it would expire before the end of this episode's window; not served on credit.
+    expect(await request(b, seconds() + 150n)).toBe('402 invalid_exact_evm_payload_authorization_valid_before');
+    clock = start + 263_000;
+    expect(await request(b)).toBe('served');
+    // Past the window (264 s) and on to the validity of the first credit (300 s) and beyond: refused.
+    for (const at of [264_000, 300_000, 348_000]) {
+      clock = start + at;
+      expect(await request(b)).toBe('402 grace_window_over');
+    }
+    expect(fresh.counters()).toMatchObject({ served: 3, inGrace: 3, queueDepth: 3 });
+
+    await proxy.start();
+    await fresh.drain();
+    expect(fresh.counters()).toMatchObject({ served: 3, settled: 3, lost: 0, queueDepth: 0 });
+    await fresh.drain();
+    expect(fresh.counters().settled).toBe(3);
+    expect(await usageCount(a.address)).toBe(2);
+    expect(await usageCount(b.address)).toBe(1);
+
+    // The queue drained: a new outage opens a new episode.
+    await proxy.stop();
+    clock = start + 400_000;
+    expect(await request(b)).toBe('served');
+    await proxy.start();
+    await fresh.drain();
+    fresh.close();
+    expect(fresh.counters()).toMatchObject({ served: 4, settled: 4, lost: 0, queueDepth: 0 });
+    expect(await usageCount(b.address)).toBe(2);
+  });
+});
+
+// Two processes of one seller sharing Redis (RAIL_REDIS_URL or 127.0.0.1:6379). Skipped when no
+// Redis answers there: the shared store is Redis, and nothing else can stand in for it here.
+const REDIS_URL = process.env.RAIL_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUp = await new Promise<boolean>((resolve) => {
+  const socket = connect(Number(new URL(REDIS_URL).port || 6379), new URL(REDIS_URL).hostname);
+  socket.setTimeout(1000);
+  const done = (up: boolean) => {
+    socket.destroy();
+    resolve(up);
+  };
+  socket.once('connect', () => done(true));
+  socket.once('error', () => done(false));
+  socket.once('timeout', () => done(false));
+});
+
+describe.skipIf(!redisUp)('several processes sharing Redis', () => {
+  it('serve one signature once, and either settles what the other served on credit, once', async () => {
+    const options = { serviceUrl: proxy.url, apiKey: seller.key, product: product.productKey, timeoutMs: 2000, drainIntervalMs: 60_000, logger, redisUrl: REDIS_URL, redisPrefix: `test-rail-${randomUUID()}:` };
+    const first = await createRail(options);
+    const second = await createRail(options);
+    const requirements = first.config.outputSchema.routes[0]!.accepts[0]! as unknown as Record<string, unknown>;
+    const payer = agent('0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356');
+    const header = Buffer.from(JSON.stringify(await signPayment(payer, requirements))).toString('base64');
+    const send = (rail: Rail) => rail.handle(product.meterKey, { method: 'GET', url: '/shared', host: 'seller', header: (name) => (name === 'payment-signature' ? header : undefined) });
+
+    await proxy.stop();
+    const [a, b] = await Promise.all([send(first), send(second)]);
+    expect([a.action, b.action].sort()).toEqual(['respond', 'serve']);
+    const refused = a.action === 'respond' ? a : b;
+    expect(refused).toMatchObject({ status: 402, body: { error: 'invalid_exact_evm_nonce_already_used' } });
+    // Sent again later to either process: still refused.
+    expect(await send(first)).toMatchObject({ action: 'respond', status: 402 });
+    expect(await send(second)).toMatchObject({ action: 'respond', status: 402 });
+
+    // The queue is shared: the process that did not serve it settles it.
+    const idle = a.action === 'serve' ? second : first;
+    await proxy.start();
+    await Promise.all([idle.drain(), idle.drain()]);
+    await first.drain();
+    await second.drain();
+    expect(first.counters().settled + second.counters().settled).toBe(1);
+    expect(idle.counters()).toMatchObject({ settled: 1, lost: 0, queueDepth: 0 });
+    expect(await usageCount(payer.address)).toBe(1);
+    // Once settled live or queued, a replay reaches neither the handler nor a second charge.
+    expect(await send(idle)).toMatchObject({ action: 'respond', status: 402 });
+    await first.close();
+    await second.close();
   });
 });

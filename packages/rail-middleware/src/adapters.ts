@@ -2,11 +2,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Rail, RailOutcome, RailRequest } from './core.ts';
 
-function fromNode(req: IncomingMessage): RailRequest {
+// Express sets originalUrl (the path before mounting) and protocol (honouring its `trust proxy`).
+type MaybeExpress = IncomingMessage & { originalUrl?: string; protocol?: string };
+
+function fromNode(req: MaybeExpress): RailRequest {
   return {
     method: req.method ?? 'GET',
-    url: req.url ?? '/',
+    url: req.originalUrl ?? req.url ?? '/',
     host: req.headers.host,
+    secure: Boolean((req.socket as { encrypted?: boolean } | undefined)?.encrypted),
+    ...(typeof req.protocol === 'string' ? { protocol: req.protocol } : {}),
     header: (name) => {
       const value = req.headers[name.toLowerCase()];
       return Array.isArray(value) ? value[0] : value;
@@ -62,6 +67,8 @@ export function expressMiddleware(rail: Rail, meter: string) {
 interface FastifyLikeRequest {
   method: string;
   url: string;
+  /** Fastify 5: 'http' or 'https', from X-Forwarded-Proto only under its trustProxy option. */
+  protocol?: string;
   headers: Record<string, string | string[] | undefined>;
 }
 interface FastifyLikeReply {
@@ -78,7 +85,7 @@ export function fastifyPreHandler(rail: Rail, meter: string) {
       const value = request.headers[name.toLowerCase()];
       return Array.isArray(value) ? value[0] : value;
     };
-    const outcome = await rail.handle(meter, { method: request.method, url: request.url, host: header('host'), header });
+    const outcome = await rail.handle(meter, { method: request.method, url: request.url, host: header('host'), header, ...(request.protocol ? { protocol: request.protocol } : {}) });
     for (const [name, value] of Object.entries(outcome.headers)) reply.header(name, value);
     if (outcome.action === 'respond') {
       reply.code(outcome.status).header('content-type', 'application/json').send(outcome.body);

@@ -2,7 +2,9 @@
 // while the service is unreachable (README.md). Adapters only translate requests and answers.
 import type { PaymentPayload, PaymentRequired, PaymentRequirements } from '@x402/core/types';
 import { GraceLedger, windowSeconds } from './grace.ts';
-import { authorizationOf, checkLocally } from './local-check.ts';
+import { authorizationOf, checkLocally, type Authorization, MIN_VALIDITY_LEFT_SECONDS, validityProblem } from './local-check.ts';
+import { resourceUrl } from './resource-url.ts';
+import { MemoryStore, RedisStore, type RailStore } from './store.ts';
 import { ServiceClient, type ServiceAnswer } from './service-client.ts';
 
 export interface RailLogger {
@@ -26,6 +28,21 @@ export interface RailOptions {
   logger?: RailLogger;
   /** Milliseconds since the epoch (tests move it). */
   now?: () => number;
+  /**
+   * Whether a proxy in front of this server is trusted to say the scheme and host the agent used
+   * (`Forwarded`, else `X-Forwarded-Proto` / `X-Forwarded-Host`), for the PaymentRequired's
+   * `resource.url`. Default false: an agent could otherwise set them. Express and Fastify answer
+   * by their own `trust proxy` / `trustProxy` setting whatever this says.
+   */
+  trustProxy?: boolean;
+  /**
+   * Redis shared by every process of this seller (env RAIL_REDIS_URL when absent): one signature
+   * is served once across them and any of them settles the grace queue. Without it, both live in
+   * each process (README, "Several processes"). Checked at start.
+   */
+  redisUrl?: string;
+  /** Key prefix in that Redis. Default `rail:<product>:`. */
+  redisPrefix?: string;
 }
 
 export interface RailCounters {
@@ -35,7 +52,7 @@ export interface RailCounters {
   settled: number;
   /** Requests served on credit while the service was unreachable. */
   inGrace: number;
-  /** Requests answered 402 (bad payment) or 503 (past a grace limit). */
+  /** Requests answered 400 (malformed payment), 402 (bad payment, past the grace window) or 503 (past a grace limit). */
   refused: number;
   /** Queued payments the service refused when they were sent (served but unpaid). */
   lost: number;
@@ -45,10 +62,14 @@ export interface RailCounters {
 
 export interface RailRequest {
   method: string;
-  /** Path and query. */
+  /** Path and query, as the agent asked for it (Express: originalUrl, not the mounted remainder). */
   url: string;
   host: string | undefined;
   header(name: string): string | undefined;
+  /** The connection is TLS (node:http's socket.encrypted). */
+  secure?: boolean;
+  /** The scheme a framework derived under its own proxy-trust setting (Express req.protocol, Fastify request.protocol). */
+  protocol?: string;
 }
 
 export type RailOutcome =
@@ -67,12 +88,13 @@ interface Queued {
   nonceKey: string;
   payer: string;
   amount: string;
+  validBefore: string;
 }
 
 interface Codec {
   encodePaymentRequiredHeader(value: PaymentRequired): string;
   decodePaymentSignatureHeader(value: string): PaymentPayload;
-  encodePaymentResponseHeader(value: { success: boolean; transaction: string; network: `${string}:${string}`; payer?: string }): string;
+  encodePaymentResponseHeader(value: { success: boolean; errorReason?: string; transaction: string; network: `${string}:${string}`; payer?: string }): string;
 }
 
 export class RailStartError extends Error {}
@@ -94,8 +116,8 @@ const jsonLogger: RailLogger = {
   error: (fields, msg) => process.stderr.write(`${JSON.stringify({ level: 'error', time: new Date().toISOString(), msg, ...fields })}\n`),
 };
 
-/** Nonces settled or queued recently, remembered to refuse a replay in this process (bounded). */
-const SEEN_LIMIT = 100_000;
+/** Queued payments one drain settles under its lock (the lock outlives them at timeoutMs each). */
+const DRAIN_BATCH = 20;
 
 /**
  * Reads GET /rail/config once (interface rule 9): a bad product, key or missing settings fails
@@ -107,20 +129,37 @@ export async function createRail(options: RailOptions): Promise<Rail> {
   if (answer.kind === 'unreachable') throw new RailStartError(`The billing service is unreachable (${answer.why}); the Rail configuration is read at start.`);
   if (answer.status !== 200) throw new RailStartError(`GET /rail/config?product=${options.product} answered ${answer.status}: ${answer.body?.message ?? JSON.stringify(answer.body)}`);
   const codec = (await import('@x402/core/http')) as unknown as Codec;
-  return new Rail(options, client, answer.body as RailConfig, codec);
+  const redisUrl = options.redisUrl ?? process.env.RAIL_REDIS_URL;
+  let store: RailStore = new MemoryStore();
+  if (redisUrl) {
+    try {
+      store = await RedisStore.connect(redisUrl, options.redisPrefix ?? `rail:${options.product}:`);
+    } catch (error) {
+      throw new RailStartError(`The shared store (redisUrl) cannot be reached: ${(error as Error).message}`);
+    }
+  }
+  const rail = new Rail(options, client, answer.body as RailConfig, codec, store);
+  // A shared queue may hold what a process that since stopped served on credit: settle it now.
+  if ((await store.depth()) > 0) rail.drainInBackground();
+  return rail;
 }
 
 export class Rail {
   readonly config: RailConfig;
   private readonly routes = new Map<string, Route>();
   private readonly ledger: GraceLedger;
-  private readonly queue: Queued[] = [];
-  private readonly inFlight = new Set<string>();
-  private readonly seen = new Set<string>();
+  /** The queue depth last read from the store (counters() is synchronous). */
+  private depthSeen = 0;
   private readonly counts = { served: 0, settled: 0, inGrace: 0, refused: 0, lost: 0 };
   private readonly log: RailLogger;
   private readonly now: () => number;
   private timer: NodeJS.Timeout | null = null;
+  /** When the first payment now in the queue was served on credit: the current grace episode began. */
+  private graceSince: number | null = null;
+  /** The grace window in effect: grace.window, capped so that what is served can still be settled. */
+  readonly graceSeconds: number;
+  /** What an authorization must have left past the window: the facilitator's 6 s plus the clock skew. */
+  private readonly settleMarginSeconds: number;
   private draining: Promise<void> | null = null;
 
   constructor(
@@ -128,6 +167,7 @@ export class Rail {
     private readonly client: ServiceClient,
     config: RailConfig,
     private readonly codec: Codec,
+    private readonly store: RailStore = new MemoryStore(),
   ) {
     this.config = config;
     this.log = options.logger ?? jsonLogger;
@@ -135,7 +175,14 @@ export class Rail {
     for (const route of config.outputSchema.routes) this.routes.set(route.meter, route);
     const seconds = windowSeconds(config.grace.window);
     if (seconds === null) throw new RailStartError(`grace.window "${config.grace.window}" cannot be read`);
-    this.ledger = new GraceLedger({ windowSeconds: seconds, maxPerAgent: BigInt(config.grace.maxPerAgent), maxTotal: BigInt(config.grace.maxTotal), queueLimit: config.grace.queueLimit });
+    // The credit must stay settleable: an authorization served at the start of an outage expires
+    // maxTimeoutSeconds later (the official client signs for exactly that), so serving on credit
+    // past that point would serve payments that can no longer be settled (docs/rail.md).
+    this.settleMarginSeconds = MIN_VALIDITY_LEFT_SECONDS + Math.max(0, config.grace.clockSkewSeconds);
+    const validity = Math.min(...config.outputSchema.routes.flatMap((r) => r.accepts.map((a) => a.maxTimeoutSeconds)));
+    this.graceSeconds = Math.max(0, Math.min(seconds, validity - this.settleMarginSeconds));
+    if (this.graceSeconds < seconds) this.log.warn({ event: 'rail.grace_window_capped', window: seconds, effective: this.graceSeconds, maxTimeoutSeconds: validity }, 'grace window capped to the authorizations validity');
+    this.ledger = new GraceLedger({ windowSeconds: Math.max(1, this.graceSeconds), maxPerAgent: BigInt(config.grace.maxPerAgent), maxTotal: BigInt(config.grace.maxTotal), queueLimit: config.grace.queueLimit });
   }
 
   /** The route of a meter; throws at setup for a meter the product does not price. */
@@ -145,27 +192,27 @@ export class Rail {
   }
 
   counters(): RailCounters {
-    return { ...this.counts, queueDepth: this.queue.length };
+    return { ...this.counts, queueDepth: this.depthSeen };
   }
 
   private paymentRequired(route: Route, request: RailRequest, error: string): PaymentRequired {
     return {
       x402Version: 2,
       error,
-      resource: { url: `http://${request.host ?? 'localhost'}${request.url}`, description: route.description, mimeType: 'application/json' },
+      resource: { url: resourceUrl(request, this.options.trustProxy ?? false), description: route.description, mimeType: 'application/json' },
       accepts: route.accepts,
     } as PaymentRequired;
   }
 
-  private refuse402(route: Route, request: RailRequest, error: string): RailOutcome {
+  private refuse402(route: Route, request: RailRequest, error: string, status = 402): RailOutcome {
     const body = this.paymentRequired(route, request, error);
-    return { action: 'respond', status: 402, headers: { 'PAYMENT-REQUIRED': this.codec.encodePaymentRequiredHeader(body) }, body };
+    return { action: 'respond', status, headers: { 'PAYMENT-REQUIRED': this.codec.encodePaymentRequiredHeader(body) }, body };
   }
 
-  private refuse(route: Route, request: RailRequest, error: string, fields: Record<string, unknown>): RailOutcome {
+  private refuse(route: Route, request: RailRequest, error: string, fields: Record<string, unknown>, status = 402): RailOutcome {
     this.counts.refused += 1;
-    this.log.warn({ event: 'rail.refused', reason: error, path: request.url, ...fields }, 'payment refused');
-    return this.refuse402(route, request, error);
+    this.log.warn({ event: 'rail.refused', reason: error, status, path: request.url, ...fields }, 'payment refused');
+    return this.refuse402(route, request, error, status);
   }
 
   async handle(meter: string, request: RailRequest): Promise<RailOutcome> {
@@ -176,37 +223,57 @@ export class Rail {
     try {
       payload = this.codec.decodePaymentSignatureHeader(header);
     } catch {
-      return this.refuse(route, request, 'invalid_payload', {});
+      payload = null as unknown as PaymentPayload;
     }
-    const requirements = route.accepts.find((r) => payload?.accepted && r.network === payload.accepted.network && r.amount === payload.accepted.amount && r.payTo.toLowerCase() === String(payload.accepted.payTo).toLowerCase());
-    const parsed = payload?.x402Version === 2 ? authorizationOf(payload) : null;
-    if (!requirements || !parsed) return this.refuse(route, request, 'invalid_payload', {});
+    // Malformed (not base64 JSON, not v2, no `accepted`, no EIP-3009 authorization): 400, as the
+    // HTTP transport says for an invalid payment; a well-formed payment that fails is a 402.
+    const parsed = payload && typeof payload === 'object' && payload.x402Version === 2 && payload.accepted && typeof payload.accepted === 'object' ? authorizationOf(payload) : null;
+    if (!parsed) return this.refuse(route, request, 'invalid_payload', {}, 400);
+    const requirements = route.accepts.find((r) => r.network === payload.accepted.network && r.amount === payload.accepted.amount && r.payTo.toLowerCase() === String(payload.accepted.payTo).toLowerCase());
+    if (!requirements) return this.refuse(route, request, 'invalid_payment_requirements', { payer: parsed.authorization.from });
+    // The official facilitator's rule, checked here too so that neither path ever serves an
+    // authorization not valid yet or about to expire, whatever the facilitator says.
+    const expired = validityProblem(parsed.authorization, Math.floor(this.now() / 1000));
+    if (expired) return this.refuse(route, request, expired, { payer: parsed.authorization.from });
     const nonceKey = `${parsed.authorization.from.toLowerCase()}:${parsed.authorization.nonce}`;
-    if (this.inFlight.has(nonceKey) || this.seen.has(nonceKey)) return this.refuse(route, request, 'invalid_exact_evm_nonce_already_used', { payer: parsed.authorization.from });
-    this.inFlight.add(nonceKey);
+    // Claimed before anything else, given back unless served: a nonce is served once (across
+    // the processes sharing the store), and kept until it can no longer be settled anyway.
+    const ttl = Number(BigInt(parsed.authorization.validBefore) - BigInt(Math.floor(this.now() / 1000))) + 60;
+    if (!(await this.store.claim(nonceKey, ttl))) return this.refuse(route, request, 'invalid_exact_evm_nonce_already_used', { payer: parsed.authorization.from });
+    let served = false;
     try {
-      return await this.pay(route, request, payload, requirements, nonceKey, parsed.authorization.from);
+      const outcome = await this.pay(route, request, payload, requirements, nonceKey, parsed.authorization);
+      served = outcome.action === 'serve';
+      return outcome;
     } finally {
-      this.inFlight.delete(nonceKey);
+      if (!served) await this.store.release(nonceKey);
     }
   }
 
-  private async pay(route: Route, request: RailRequest, payload: PaymentPayload, requirements: PaymentRequirements, nonceKey: string, from: string): Promise<RailOutcome> {
+  private async pay(route: Route, request: RailRequest, payload: PaymentPayload, requirements: PaymentRequirements, nonceKey: string, auth: Authorization): Promise<RailOutcome> {
     const body = { x402Version: 2, paymentPayload: payload, paymentRequirements: requirements };
     const verified = await this.client.call('POST', '/rail/verify', body);
-    if (verified.kind === 'unreachable') return this.grace(route, request, payload, requirements, nonceKey, from, verified.why);
+    if (verified.kind === 'unreachable') return this.grace(route, request, payload, requirements, nonceKey, auth, verified.why);
     if (verified.status !== 200) return this.serviceRefused(route, request, 'verify', verified);
     if (!verified.body.isValid) return this.refuse(route, request, verified.body.invalidReason ?? 'invalid_payment', { payer: verified.body.payer });
     const settled = await this.client.call('POST', '/rail/settle', body);
-    if (settled.kind === 'unreachable') return this.grace(route, request, payload, requirements, nonceKey, from, settled.why);
+    if (settled.kind === 'unreachable') return this.grace(route, request, payload, requirements, nonceKey, auth, settled.why);
     if (settled.status !== 200) return this.serviceRefused(route, request, 'settle', settled);
-    if (!settled.body.success) return this.refuse(route, request, settled.body.errorReason ?? 'settlement_failed', { payer: settled.body.payer });
-    this.remember(nonceKey);
+    if (!settled.body.success) return this.settleFailed(route, request, requirements, settled.body);
     this.counts.settled += 1;
     this.counts.served += 1;
     this.log.info({ event: 'rail.settled', meter: route.meter, payer: settled.body.payer, transaction: settled.body.transaction, amount: settled.body.amount }, 'payment settled');
     const receipt = { success: true, transaction: settled.body.transaction, network: settled.body.network, payer: settled.body.payer };
     return { action: 'serve', headers: { 'PAYMENT-RESPONSE': this.codec.encodePaymentResponseHeader(receipt) } };
+  }
+
+  /** A failed settle still answers with PAYMENT-RESPONSE (success false), as the HTTP transport shows. */
+  private settleFailed(route: Route, request: RailRequest, requirements: PaymentRequirements, body: { errorReason?: string; payer?: string; transaction?: string; network?: string }): RailOutcome {
+    const errorReason = body.errorReason ?? 'settlement_failed';
+    const outcome = this.refuse(route, request, errorReason, { payer: body.payer, step: 'settle' });
+    const receipt = { success: false, errorReason, transaction: body.transaction ?? '', network: (body.network ?? requirements.network) as `${string}:${string}`, ...(body.payer ? { payer: body.payer } : {}) };
+    outcome.headers['PAYMENT-RESPONSE'] = this.codec.encodePaymentResponseHeader(receipt);
+    return outcome;
   }
 
   /** The service answered, but not with a facilitator answer (a bad key, a conflict): no grace, it is reachable. */
@@ -217,15 +284,28 @@ export class Rail {
     return { action: 'respond', status: 503, headers: { 'Retry-After': retryAfter }, body: { error: 'payment_unavailable', message: 'The payment could not be processed now; retry later.' } };
   }
 
-  private async grace(route: Route, request: RailRequest, payload: PaymentPayload, requirements: PaymentRequirements, nonceKey: string, from: string, why: string): Promise<RailOutcome> {
+  private async grace(route: Route, request: RailRequest, payload: PaymentPayload, requirements: PaymentRequirements, nonceKey: string, auth: Authorization, why: string): Promise<RailOutcome> {
+    const from = auth.from;
     const nowMs = this.now();
-    const reason = await checkLocally(payload, requirements, this.config.grace.clockSkewSeconds, Math.floor(nowMs / 1000));
+    // A grace episode lasts graceSeconds from its first credit; past it, nothing more on credit:
+    // the oldest authorizations of the queue would expire before they could be settled.
+    // An empty queue ends the episode (another process sharing the store may have drained it).
+    this.depthSeen = await this.store.depth();
+    if (this.depthSeen === 0) this.graceSince = null;
+    const since = this.graceSince ?? nowMs;
+    if (nowMs >= since + this.graceSeconds * 1000) {
+      this.log.warn({ event: 'rail.grace_window_over', payer: from, graceSince: new Date(since).toISOString(), queueDepth: this.depthSeen, unreachable: why }, 'grace window over');
+      return this.refuse(route, request, 'grace_window_over', { payer: from, grace: true });
+    }
+    // Served on credit only if it can still be settled at the end of the episode (+ margin).
+    const mustLastUntil = Math.floor(since / 1000) + this.graceSeconds + this.settleMarginSeconds;
+    const reason = await checkLocally(payload, requirements, Math.floor(nowMs / 1000), mustLastUntil);
     if (reason) return this.refuse(route, request, reason, { payer: from, grace: true });
     const payer = from.toLowerCase();
-    const decision = this.ledger.take(payer, BigInt(requirements.amount), this.queue.length, nowMs);
+    const decision = this.ledger.take(payer, BigInt(requirements.amount), this.depthSeen, nowMs);
     if (!decision.ok) {
       this.counts.refused += 1;
-      this.log.warn({ event: 'rail.grace_exhausted', limit: decision.why, payer: from, queueDepth: this.queue.length, unreachable: why }, 'grace limit reached');
+      this.log.warn({ event: 'rail.grace_exhausted', limit: decision.why, payer: from, queueDepth: this.depthSeen, unreachable: why }, 'grace limit reached');
       return {
         action: 'respond',
         status: 503,
@@ -233,24 +313,25 @@ export class Rail {
         body: { error: 'grace_limit_reached', limit: decision.why, message: 'The payment service is unreachable and this server has served all it may on credit; retry later.' },
       };
     }
-    this.queue.push({ payload, requirements, nonceKey, payer: from, amount: requirements.amount });
-    this.remember(nonceKey);
+    this.graceSince ??= nowMs;
+    const item: Queued = { payload, requirements, nonceKey, payer: from, amount: requirements.amount, validBefore: auth.validBefore };
+    this.depthSeen = await this.store.push(JSON.stringify(item));
     this.counts.inGrace += 1;
     this.counts.served += 1;
-    this.log.warn({ event: 'rail.grace', meter: route.meter, payer: from, amount: requirements.amount, queueDepth: this.queue.length, unreachable: why }, 'served on credit while the service is unreachable');
+    this.log.warn({ event: 'rail.grace', meter: route.meter, payer: from, amount: requirements.amount, queueDepth: this.depthSeen, unreachable: why }, 'served on credit while the service is unreachable');
     this.scheduleDrain();
     return { action: 'serve', headers: { 'Rail-Grace': 'queued' } };
   }
 
-  private remember(nonceKey: string): void {
-    this.seen.add(nonceKey);
-    if (this.seen.size > SEEN_LIMIT) this.seen.delete(this.seen.values().next().value!);
-  }
-
   private scheduleDrain(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => void this.drain(), this.options.drainIntervalMs ?? 1000);
+    this.timer = setInterval(() => this.drainInBackground(), this.options.drainIntervalMs ?? 1000);
     this.timer.unref();
+  }
+
+  /** A drain nobody awaits: a failure of the shared store is logged, and retried next time. */
+  drainInBackground(): void {
+    this.drain().catch((error: unknown) => this.log.error({ event: 'rail.drain_failed', error: (error as Error).message }, 'the drain failed; retried later'));
   }
 
   /** Sends the queued payments, oldest first; stops at the first sign the service is still away. */
@@ -262,30 +343,43 @@ export class Rail {
   }
 
   private async drainOnce(): Promise<void> {
-    while (this.queue.length > 0) {
-      const item = this.queue[0]!;
-      const answer = await this.client.call('POST', '/rail/settle', { x402Version: 2, paymentPayload: item.payload, paymentRequirements: item.requirements });
-      if (answer.kind === 'unreachable') return;
-      if (answer.status !== 200) {
-        this.log.error({ event: 'rail.drain_blocked', status: answer.status, code: answer.body?.error_code ?? answer.body?.error?.code }, 'the service refused a queued settle; kept for later');
-        return;
+    const unlock = await this.store.lockDrain((DRAIN_BATCH + 1) * (this.options.timeoutMs ?? 3000));
+    if (!unlock) return; // another drain (here or in another process) holds the queue
+    try {
+      for (let n = 0; n < DRAIN_BATCH; n++) {
+        const text = await this.store.first();
+        if (text === null) break;
+        const item = JSON.parse(text) as Queued;
+        const answer = await this.client.call('POST', '/rail/settle', { x402Version: 2, paymentPayload: item.payload, paymentRequirements: item.requirements });
+        if (answer.kind === 'unreachable') return;
+        if (answer.status !== 200) {
+          this.log.error({ event: 'rail.drain_blocked', status: answer.status, code: answer.body?.error_code ?? answer.body?.error?.code }, 'the service refused a queued settle; kept for later');
+          return;
+        }
+        await this.store.shift();
+        this.depthSeen = await this.store.depth();
+        if (answer.body.success || answer.body.extra?.alreadySettled) {
+          this.counts.settled += 1;
+          this.log.info({ event: 'rail.drained', payer: item.payer, transaction: answer.body.transaction, amount: item.amount, alreadySettled: Boolean(answer.body.extra?.alreadySettled), queueDepth: this.depthSeen }, 'queued payment settled');
+        } else {
+          this.counts.lost += 1;
+          this.log.error({ event: 'rail.lost', payer: item.payer, amount: item.amount, validBefore: item.validBefore, reason: answer.body.errorReason }, 'a payment served on credit was refused at settlement');
+        }
       }
-      this.queue.shift();
-      if (answer.body.success || answer.body.extra?.alreadySettled) {
-        this.counts.settled += 1;
-        this.log.info({ event: 'rail.drained', payer: item.payer, transaction: answer.body.transaction, amount: item.amount, alreadySettled: Boolean(answer.body.extra?.alreadySettled), queueDepth: this.queue.length }, 'queued payment settled');
-      } else {
-        this.counts.lost += 1;
-        this.log.error({ event: 'rail.lost', payer: item.payer, amount: item.amount, reason: answer.body.errorReason }, 'a payment served on credit was refused at settlement');
-      }
+    } finally {
+      await unlock();
     }
+    this.depthSeen = await this.store.depth();
+    if (this.depthSeen > 0) return this.drainOnce(); // the next batch, under a fresh lock
+    this.graceSince = null;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
   }
 
-  /** Stops the drain timer (the queue is kept in memory only: README, "What a crash loses"). */
-  close(): void {
+  /** Stops the drain timer and lets go of the shared store (an in-memory queue dies with the process: README, "What a crash loses"). */
+  async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.store.close();
   }
 }

@@ -1,6 +1,6 @@
 // The check the middleware makes on its own while the service is unreachable: the payment is
-// well formed, pays the configured wallet at least the route price, is inside its validity window
-// (with clockSkewSeconds), and its EIP-712 signature recovers to `from` (viem verifyTypedData).
+// well formed, pays the configured wallet at least the route price, is valid now and long enough
+// (validityProblem), and its EIP-712 signature recovers to `from` (viem verifyTypedData).
 import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
 
 export interface Authorization {
@@ -37,7 +37,21 @@ export function authorizationOf(payload: PaymentPayload): { authorization: Autho
   };
 }
 
-export async function checkLocally(payload: PaymentPayload, requirements: PaymentRequirements, clockSkewSeconds: number, nowSeconds: number): Promise<string | null> {
+/** What the official facilitator asks of validBefore (@x402/evm exact: validBefore >= now + 6). */
+export const MIN_VALIDITY_LEFT_SECONDS = 6;
+
+/**
+ * The validity rule, never widened: valid already (validAfter <= now) and valid at least until
+ * `mustLastUntil` (>= now + 6 s). Grace passes a later `mustLastUntil` (the end of its window
+ * plus the margin to settle), so a clock skew only ever narrows what is served.
+ */
+export function validityProblem(auth: Pick<Authorization, 'validAfter' | 'validBefore'>, nowSeconds: number, mustLastUntil = nowSeconds + MIN_VALIDITY_LEFT_SECONDS): string | null {
+  if (BigInt(auth.validAfter) > BigInt(nowSeconds)) return 'invalid_exact_evm_payload_authorization_valid_after';
+  if (BigInt(auth.validBefore) < BigInt(Math.max(mustLastUntil, nowSeconds + MIN_VALIDITY_LEFT_SECONDS))) return 'invalid_exact_evm_payload_authorization_valid_before';
+  return null;
+}
+
+export async function checkLocally(payload: PaymentPayload, requirements: PaymentRequirements, nowSeconds: number, mustLastUntil: number): Promise<string | null> {
   const parsed = authorizationOf(payload);
   if (!parsed) return 'invalid_payload';
   const { authorization: auth, signature } = parsed;
@@ -45,8 +59,8 @@ export async function checkLocally(payload: PaymentPayload, requirements: Paymen
   if (payload.accepted.scheme !== 'exact' || payload.accepted.network !== requirements.network || !same(payload.accepted.asset, requirements.asset)) return 'invalid_exact_evm_network_mismatch';
   if (!same(auth.to, requirements.payTo)) return 'invalid_exact_evm_recipient_mismatch';
   if (BigInt(auth.value) < BigInt(requirements.amount)) return 'invalid_exact_evm_authorization_value';
-  if (BigInt(auth.validBefore) <= BigInt(nowSeconds - clockSkewSeconds)) return 'invalid_exact_evm_payload_authorization_valid_before';
-  if (BigInt(auth.validAfter) > BigInt(nowSeconds + clockSkewSeconds)) return 'invalid_exact_evm_payload_authorization_valid_after';
+  const validity = validityProblem(auth, nowSeconds, mustLastUntil);
+  if (validity) return validity;
   const extra = (requirements.extra ?? {}) as { name?: string; version?: string };
   if (!extra.name || !extra.version) return 'invalid_exact_evm_missing_eip712_domain';
   const [{ verifyTypedData, getAddress }, { authorizationTypes }] = await Promise.all([import('viem'), import('@x402/evm')]);
