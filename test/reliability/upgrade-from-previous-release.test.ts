@@ -2,7 +2,9 @@
 // tree taken from git, run as a service) makes invoices, payments, refunds, a chargeback, a void, a
 // write-off and a duplicate payment on a database it migrated itself; then this release starts on
 // the same database, runs its migrations (the ledger tables and their backfill) and the account
-// reconciles at once, with the ledger saying where each amount is.
+// reconciles at once, with the ledger saying where each amount is. The previous release runs on this
+// release's node_modules: a package it imports that this release dropped stays a devDependency
+// (request-filtering-agent, its connect-time SSRF filter).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
