@@ -5,7 +5,6 @@
 // (sandbox, simulated) and records the payment once. Loopback only.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-// @ts-expect-error express ships no types of its own, and @types/express is not a dependency
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTPFacilitatorClient } from '@x402/core/server';
