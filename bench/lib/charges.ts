@@ -13,20 +13,28 @@ import type { Workload } from './workloads.ts';
 
 const PNG_BASE64 = 'iVBORw0KGgo';
 
-export class PixCharges implements Workload {
+/**
+ * Charges of one method, round robin over open invoices: what an answer must be is the subclass's
+ * `check` (null when right, else what is wrong).
+ */
+abstract class InvoiceCharges implements Workload {
   readonly path = '/billing/invoices/{invoiceID}/payments';
   readonly pending = new Map<number, string>();
   readonly problems: string[] = [];
   problemCount = 0;
   /** Request id -> invoice id, and the charges acknowledged per invoice. */
-  private readonly invoiceOf: string[] = [];
+  protected readonly invoiceOf: string[] = [];
   readonly acknowledgedByInvoice = new Map<string, number>();
   private requests = 0;
+  private readonly body: string;
 
   constructor(
     readonly keyPrefix: string,
     private readonly invoices: string[],
-  ) {}
+    method: 'pix' | 'card',
+  ) {
+    this.body = JSON.stringify({ method });
+  }
 
   get expected() {
     return { count: this.requests, tenths: 0 };
@@ -39,9 +47,8 @@ export class PixCharges implements Workload {
   next(): { id: number; body: string } {
     const id = this.requests++;
     this.invoiceOf[id] = this.invoices[id % this.invoices.length]!;
-    const body = '{"method":"pix"}';
-    this.pending.set(id, body);
-    return { id, body };
+    this.pending.set(id, this.body);
+    return { id, body: this.body };
   }
 
   pathOf(id: number): string {
@@ -53,7 +60,7 @@ export class PixCharges implements Workload {
   }
 
   answer(id: number, status: number, body: string): void {
-    const problem = status === 201 ? this.check(id, body) : `status ${status}`;
+    const problem = status === 201 ? this.parsed(body, (charge) => this.check(id, charge)) : `status ${status}`;
     if (problem === null) {
       this.pending.delete(id);
       const invoice = this.invoiceOf[id]!;
@@ -64,21 +71,46 @@ export class PixCharges implements Workload {
     if (this.problems.length < 5) this.problems.push(`${problem}: ${body.slice(0, 300)}`);
   }
 
-  private check(id: number, body: string): string | null {
-    let charge: { invoiceId?: string; status?: string; pixPayload?: string; pixQrImage?: string };
+  private parsed(body: string, check: (charge: Charge) => string | null): string | null {
+    let charge: Charge;
     try {
       charge = JSON.parse(body);
     } catch {
       return 'not JSON';
     }
+    return check(charge);
+  }
+
+  protected abstract check(id: number, charge: Charge): string | null;
+
+  assertHealthy(stage: string): void {
+    if (this.problemCount > 0) throw new Error(`${stage}: ${this.problemCount} wrong answers, first: ${this.problems[0]}`);
+  }
+}
+
+/** The fields of a created charge the checks read. */
+interface Charge {
+  invoiceId?: string;
+  status?: string;
+  method?: string;
+  provider?: string;
+  providerId?: string;
+  amount?: string;
+  pixPayload?: string;
+  pixQrImage?: string;
+  nextAction?: { type?: string; clientSecret?: string; publishableKey?: string };
+}
+
+export class PixCharges extends InvoiceCharges {
+  constructor(keyPrefix: string, invoices: string[]) {
+    super(keyPrefix, invoices, 'pix');
+  }
+
+  protected check(id: number, charge: Charge): string | null {
     if (charge.invoiceId !== this.invoiceOf[id] || charge.status !== 'pending') return 'not a pending charge of the invoice';
     if (typeof charge.pixPayload !== 'string' || hasError(parsePix(charge.pixPayload))) return 'BR Code refused by pix-utils';
     if (typeof charge.pixQrImage !== 'string' || !charge.pixQrImage.startsWith(PNG_BASE64)) return 'no PNG QR';
     return null;
-  }
-
-  assertHealthy(stage: string): void {
-    if (this.problemCount > 0) throw new Error(`${stage}: ${this.problemCount} wrong answers, first: ${this.problems[0]}`);
   }
 }
 
@@ -92,64 +124,16 @@ export type IntentLookup = (providerId: string) => { amount: number; client_secr
  * connection's publishable key), and the processor mock holds that PaymentIntent, for the
  * invoice's amount in centavos, with that client secret.
  */
-export class CardCharges implements Workload {
-  readonly path = '/billing/invoices/{invoiceID}/payments';
-  readonly pending = new Map<number, string>();
-  readonly problems: string[] = [];
-  problemCount = 0;
-  private readonly invoiceOf: string[] = [];
-  readonly acknowledgedByInvoice = new Map<string, number>();
-  private requests = 0;
-
+export class CardCharges extends InvoiceCharges {
   constructor(
-    readonly keyPrefix: string,
-    private readonly invoices: string[],
+    keyPrefix: string,
+    invoices: string[],
     private readonly want: { amount: string; publishableKey: string; intentOf: IntentLookup },
-  ) {}
-
-  get expected() {
-    return { count: this.requests, tenths: 0 };
+  ) {
+    super(keyPrefix, invoices, 'card');
   }
 
-  get sent(): number {
-    return this.requests;
-  }
-
-  next(): { id: number; body: string } {
-    const id = this.requests++;
-    this.invoiceOf[id] = this.invoices[id % this.invoices.length]!;
-    const body = '{"method":"card"}';
-    this.pending.set(id, body);
-    return { id, body };
-  }
-
-  pathOf(id: number): string {
-    return `/billing/invoices/${this.invoiceOf[id]}/payments`;
-  }
-
-  authorizationOf(): string | undefined {
-    return undefined;
-  }
-
-  answer(id: number, status: number, body: string): void {
-    const problem = status === 201 ? this.check(id, body) : `status ${status}`;
-    if (problem === null) {
-      this.pending.delete(id);
-      const invoice = this.invoiceOf[id]!;
-      this.acknowledgedByInvoice.set(invoice, (this.acknowledgedByInvoice.get(invoice) ?? 0) + 1);
-      return;
-    }
-    this.problemCount += 1;
-    if (this.problems.length < 5) this.problems.push(`${problem}: ${body.slice(0, 300)}`);
-  }
-
-  private check(id: number, body: string): string | null {
-    let payment: { invoiceId?: string; status?: string; method?: string; provider?: string; providerId?: string; amount?: string; nextAction?: { type?: string; clientSecret?: string; publishableKey?: string } };
-    try {
-      payment = JSON.parse(body);
-    } catch {
-      return 'not JSON';
-    }
+  protected check(id: number, payment: Charge): string | null {
     if (payment.invoiceId !== this.invoiceOf[id] || payment.status !== 'pending' || payment.method !== 'card') return 'not a pending card payment of the invoice';
     if (payment.provider !== 'processor_b' || typeof payment.providerId !== 'string' || payment.amount !== this.want.amount) return 'not a processor_b charge of the amount due';
     const action = payment.nextAction;
@@ -160,10 +144,6 @@ export class CardCharges implements Workload {
     if (intent.client_secret !== action.clientSecret || String(intent.amount) !== this.want.amount.replace('.', '')) return 'the PaymentIntent differs (client secret or amount)';
     if ((intent.metadata as { invoice_id?: string } | undefined)?.invoice_id !== this.invoiceOf[id]) return "the PaymentIntent's metadata names another invoice";
     return null;
-  }
-
-  assertHealthy(stage: string): void {
-    if (this.problemCount > 0) throw new Error(`${stage}: ${this.problemCount} wrong answers, first: ${this.problems[0]}`);
   }
 }
 

@@ -112,11 +112,12 @@ async function verifyCharges(ctx: ScenarioContext, ours: PixCharges, invoices: s
 
 /** Confirms pending charges one at a time: the answer commits the payment and `invoice.paid` together. */
 async function confirmationLatency(ctx: ScenarioContext, count: number): Promise<void> {
+  const pending = await ctx.service.withDatabase((sql) =>
+    sql.query<{ id: string; invoice_id: string }>(`select id, invoice_id from payments where account_id = $1 and status = 'pending' and method = 'pix' order by id limit $2`, [ctx.tenant.accountId, count]),
+  );
+  // After withDatabase: on PGlite it restarts the service, on another port.
   const api = new JsonClient(ctx.service.url, `Bearer ${ctx.tenant.secretKey}`, 1);
   try {
-    const pending = await ctx.service.withDatabase((sql) =>
-      sql.query<{ id: string; invoice_id: string }>(`select id, invoice_id from payments where account_id = $1 and status = 'pending' and method = 'pix' order by id limit $2`, [ctx.tenant.accountId, count]),
-    );
     const times: number[] = [];
     const wrong: string[] = [];
     for (const payment of pending) {
