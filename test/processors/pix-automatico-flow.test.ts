@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
 import { ManualClock } from '../../src/core/clock.ts';
-import { repairPendingCharges } from '../../src/flows/payment-confirmation/index.ts';
+import { chargeSavedMethod, parseSavedMethod, repairPendingCharges } from '../../src/flows/payment-confirmation/index.ts';
 import { runDueSubscriptions } from '../../src/flows/subscriptions/index.ts';
 import { startPixTestPsp, type PixTestPsp } from '../../src/modules/payments/processors/pix-api/test-harness.ts';
 
@@ -123,6 +123,16 @@ describe('Pix Automático through pix_api, live', () => {
       valor: { original: '35.00' },
       recebedor: { conta: '123456', tipoConta: 'CORRENTE', agencia: '0001' },
     });
+
+    // A retry while the recurring charge is scheduled (a dunning retry) names it again: a second
+    // charge could be debited too.
+    const sent = requestsTo('PUT', '/cobr/').length;
+    const tenant = { accountId: acme.id, environment: 'production' as const };
+    const again = await t.database.db.transaction().execute((tx) =>
+      chargeSavedMethod(tx, { tenant, now: clock.now(), baseUrl: t.config.baseUrl }, first.id, parseSavedMethod(tenant, mandate.paymentMethod)),
+    );
+    expect(again.id).toBe(charge.id);
+    expect(requestsTo('PUT', '/cobr/')).toHaveLength(sent);
 
     // A claim before the debit confirms nothing; after it, the read-back does.
     await callback('/cobr', { cobsr: [{ txid: charge.providerId, status: 'CONCLUIDA' }] });

@@ -12,7 +12,7 @@ import type { Tx } from '../../db/database.ts';
 import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { fieldError } from '../../core/errors.ts';
 import type { Executor } from '../../db/database.ts';
-import { createCharge, createChargeWithOutcome, failPayment, findMandateOfMethod, type PaymentView, providerFor, TEST_CARDS } from '../../modules/payments/index.ts';
+import { createCharge, createChargeWithOutcome, failPayment, findMandateOfMethod, listPayments, type PaymentView, providerFor, TEST_CARDS } from '../../modules/payments/index.ts';
 import { confirmPayment } from './payment-outcomes.ts';
 
 /** A processor's saved-method reference (pm_..., cus_.../pm_..., pix:rec...). */
@@ -67,7 +67,13 @@ async function chargeMandate(tx: Tx, ctx: UseCaseContext, invoiceId: string, pay
   if (!mandate && ctx.tenant.environment === 'production') return chargeAtProcessor(tx, ctx, invoiceId, paymentMethod);
   const failure = !mandate ? 'mandate_revoked' : mandate.status === 'active' ? null : (mandate.failure_code ?? 'mandate_refused');
   if (mandate?.provider === 'pix_api') {
-    if (!failure) return chargeAtProcessor(tx, ctx, invoiceId, paymentMethod);
+    if (!failure) {
+      // A recurring charge already at the PSP for this invoice is debited on its due date (and
+      // retried under the mandate's policy): a second one (a dunning retry) could be debited too.
+      const scheduled = (await listPayments(tx, ctx, { invoiceId, status: 'pending', method: 'pix' }, { limit: 1, afterId: null })).items[0];
+      if (scheduled?.provider === 'pix_api') return scheduled;
+      return chargeAtProcessor(tx, ctx, invoiceId, paymentMethod);
+    }
     const unsent = await createChargeWithOutcome(tx, ctx, invoiceId, { method: 'pix' }, { refusedBeforeSending: true });
     return failPayment(tx, ctx, unsent.view.id, failure);
   }
