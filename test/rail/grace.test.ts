@@ -141,7 +141,7 @@ describe('grace never outlasts what it can settle', () => {
     let clock = Date.now();
     const fresh = await createRail({ serviceUrl: proxy.url, apiKey: seller.key, product: product.productKey, timeoutMs: 2000, drainIntervalMs: 60_000, logger, now: () => clock });
     const requirements = fresh.config.outputSchema.routes[0]!.accepts[0]! as unknown as Record<string, unknown>;
-    expect(fresh.graceSeconds).toBe(300 - 6 - 30); // 10m capped to maxTimeoutSeconds - (6 s + clockSkewSeconds)
+    expect(fresh.graceSeconds).toBe(300 - 6 - 30 - 5); // 10m capped to maxTimeoutSeconds - (6 s + clockSkewSeconds) - 5 s of signing slack
     const a = agent('0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba');
     const b = agent('0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e');
     const seconds = () => BigInt(Math.floor(clock / 1000));
@@ -158,10 +158,10 @@ describe('grace never outlasts what it can settle', () => {
     expect(await request(a)).toBe('served');
     // Valid 150 s more: it would expire before the end of this episode's window; not served on credit.
     expect(await request(b, seconds() + 150n)).toBe('402 invalid_exact_evm_payload_authorization_valid_before');
-    clock = start + 263_000;
+    clock = start + 258_000;
     expect(await request(b)).toBe('served');
-    // Past the window (264 s) and on to the validity of the first credit (300 s) and beyond: refused.
-    for (const at of [264_000, 300_000, 348_000]) {
+    // Past the window (259 s) and on to the validity of the first credit (300 s) and beyond: refused.
+    for (const at of [259_000, 300_000, 348_000]) {
       clock = start + at;
       expect(await request(b)).toBe('402 grace_window_over');
     }

@@ -155,8 +155,8 @@ describe('validity is never widened', () => {
   it('in grace, clockSkewSeconds (30) lets nothing early through, and the authorization must outlast the window', async () => {
     mode = 'down';
     const rail = await createRail({ serviceUrl, apiKey: 'k', product: 'p', logger: silent, drainIntervalMs: 60_000 });
-    // grace.window 10m capped: maxTimeoutSeconds 300 - (6 s + 30 s skew) = 264 s.
-    expect(rail.graceSeconds).toBe(264);
+    // grace.window 10m capped: maxTimeoutSeconds 300 - (6 s + 30 s skew) - 5 s of signing slack = 259 s.
+    expect(rail.graceSeconds).toBe(259);
     expect(reason(await pay(rail, { validAfter: now() + 20n }))).toBe('402 invalid_exact_evm_payload_authorization_valid_after');
     expect(reason(await pay(rail, { validBefore: now() + 100n }))).toBe('402 invalid_exact_evm_payload_authorization_valid_before');
     expect(rail.counters()).toMatchObject({ served: 0, queueDepth: 0 });

@@ -7,6 +7,9 @@ import { resourceUrl } from './resource-url.ts';
 import { MemoryStore, RedisStore, type RailStore } from './store.ts';
 import { ServiceClient, type ServiceAnswer } from './service-client.ts';
 
+/** Seconds between an agent signing and the middleware reading the authorization it allows for. */
+const SIGNING_SLACK_SECONDS = 5;
+
 export interface RailLogger {
   info(fields: Record<string, unknown>, message: string): void;
   warn(fields: Record<string, unknown>, message: string): void;
@@ -180,7 +183,10 @@ export class Rail {
     // past that point would serve payments that can no longer be settled (docs/rail.md).
     this.settleMarginSeconds = MIN_VALIDITY_LEFT_SECONDS + Math.max(0, config.grace.clockSkewSeconds);
     const validity = Math.min(...config.outputSchema.routes.flatMap((r) => r.accepts.map((a) => a.maxTimeoutSeconds)));
-    this.graceSeconds = Math.max(0, Math.min(seconds, validity - this.settleMarginSeconds));
+    // An authorization reaches the middleware a moment after it was signed (validBefore counted
+    // from the agent's clock): the window leaves SIGNING_SLACK_SECONDS of the validity unused, so one
+    // signed for exactly maxTimeoutSeconds still outlasts it.
+    this.graceSeconds = Math.max(0, Math.min(seconds, validity - this.settleMarginSeconds - SIGNING_SLACK_SECONDS));
     if (this.graceSeconds < seconds) this.log.warn({ event: 'rail.grace_window_capped', window: seconds, effective: this.graceSeconds, maxTimeoutSeconds: validity }, 'grace window capped to the authorizations validity');
     this.ledger = new GraceLedger({ windowSeconds: Math.max(1, this.graceSeconds), maxPerAgent: BigInt(config.grace.maxPerAgent), maxTotal: BigInt(config.grace.maxTotal), queueLimit: config.grace.queueLimit });
   }
