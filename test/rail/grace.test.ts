@@ -4,14 +4,13 @@
 // served on credit, up to maxPerAgent, then 503 with Retry-After; once the service is back the
 // queue drains, each queued payment settles once, and usage equals the requests served.
 import { randomUUID } from 'node:crypto';
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { createRail, nodeHandler, type Rail } from '../../packages/rail-middleware/src/index.ts';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
 import { agent, configureRail, NETWORK, OTHER_AGENT_KEY, railProduct, signPayment, type RailProduct } from './fixtures.ts';
-import { createHttpServer, listen, listenService, StoppableProxy } from './servers.ts';
+import { createHttpServer, listen, listenService, RAIL_REDIS_URL, redisReachable, StoppableProxy } from './servers.ts';
 
 let t: TestContext;
 let seller: SeededAccount;
@@ -189,18 +188,8 @@ describe('grace never outlasts what it can settle', () => {
 
 // Two processes of one seller sharing Redis (RAIL_REDIS_URL or 127.0.0.1:6379). Skipped when no
 // Redis answers there: the shared store is Redis, and nothing else can stand in for it here.
-const REDIS_URL = process.env.RAIL_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisUp = await new Promise<boolean>((resolve) => {
-  const socket = connect(Number(new URL(REDIS_URL).port || 6379), new URL(REDIS_URL).hostname);
-  socket.setTimeout(1000);
-  const done = (up: boolean) => {
-    socket.destroy();
-    resolve(up);
-  };
-  socket.once('connect', () => done(true));
-  socket.once('error', () => done(false));
-  socket.once('timeout', () => done(false));
-});
+const REDIS_URL = RAIL_REDIS_URL;
+const redisUp = await redisReachable();
 
 describe.skipIf(!redisUp)('several processes sharing Redis', () => {
   it('serve one signature once, and either settles what the other served on credit, once', async () => {

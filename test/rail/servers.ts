@@ -53,3 +53,21 @@ export async function listen(server: Server): Promise<string> {
 }
 
 export { createHttpServer };
+
+/** The seller's shared store in tests: RAIL_REDIS_URL, or this machine's Redis. */
+export const RAIL_REDIS_URL = process.env.RAIL_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Whether Redis answers there: tests of the shared store skip without it (nothing else stands in for it). */
+export function redisReachable(url = RAIL_REDIS_URL): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const socket = connect(Number(new URL(url).port || 6379), new URL(url).hostname);
+    socket.setTimeout(1000);
+    const done = (up: boolean) => {
+      socket.destroy();
+      resolve(up);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
+}
