@@ -34,7 +34,7 @@ import { registerUsageInvoicingRoutes } from './flows/usage-invoicing/index.ts';
 import { registerPaymentRoutes, registerSandboxRoutes } from './flows/payment-confirmation/index.ts';
 import { createObjectStore, registerStorageRoutes } from './modules/storage/index.ts';
 import { registerWebhookRoutes } from './modules/webhooks/index.ts';
-import { registerRailRoutes } from './flows/rail/index.ts';
+import { registerRailRoutes, registerWalletRoutes } from './flows/rail/index.ts';
 import { registerCouponRoutes } from './modules/coupons/index.ts';
 import { registerLedgerRoutes } from './modules/ledger/index.ts';
 import { registerCreditNoteRoutes } from './flows/credit-notes/index.ts';
@@ -137,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerSandboxRoutes(app, deps);
   registerBoletoRoutes(app, deps);
   registerRailRoutes(app, deps);
+  registerWalletRoutes(app, deps);
   registerLedgerRoutes(app, deps);
   registerCreditNoteRoutes(app, deps);
   // Live charges reach the processor connections through this source (modules/payments cannot

@@ -126,6 +126,8 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /pay/sandbox/confirm/:paymentID': 'confirmSandboxPayment',
   'POST /pay/sandbox/cards/:paymentID': 'payWithTestCard',
   'POST /pay/sandbox/crypto/:paymentID': 'payWithTestWallet',
+  'POST /pay/crypto/:paymentID/requirements': 'getWalletPaymentRequirements',
+  'POST /pay/crypto/:paymentID': 'payWithWallet',
   'GET /billing/ledger/transactions': 'listLedgerTransactions',
   'GET /billing/ledger/balances': 'listLedgerBalances',
   'GET /billing/reconciliation': 'getReconciliation',

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startTestApp, type TestContext } from '../harness.ts';
 
@@ -44,10 +44,17 @@ export async function startBrowserTest(options: { env?: Record<string, string> }
 
 /**
  * A page of `path` in a new context speaking `locale` (also sent as Accept-Language), asserted to
- * answer 200, with the console errors and uncaught exceptions it collects.
+ * answer 200, with the console errors and uncaught exceptions it collects. `prepare` runs on the
+ * context before the page opens (an injected wallet, say).
  */
-export async function openPage(session: Pick<BrowserTest, 'browser' | 'origin'>, path: string, locale: string): Promise<{ page: Page; errors: string[] }> {
+export async function openPage(
+  session: Pick<BrowserTest, 'browser' | 'origin'>,
+  path: string,
+  locale: string,
+  prepare?: (context: BrowserContext) => Promise<void>,
+): Promise<{ page: Page; errors: string[] }> {
   const context = await session.browser.newContext({ locale, extraHTTPHeaders: { 'accept-language': locale }, viewport: { width: 900, height: 1100 } });
+  await prepare?.(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

@@ -20,7 +20,9 @@ export const INVOICE_PAGE_TEXT = {
     sandboxConfirm: 'Confirmar o pagamento de teste (sandbox)', boletoLine: 'Linha digitável', boletoBarcode: 'Código de barras do boleto', printBoleto: 'Imprimir o boleto',
     boletoDue: 'Vencimento', cardNumber: 'Número do cartão', expMonth: 'Mês de validade', expYear: 'Ano de validade', cvc: 'Código de segurança (CVC)', monthHint: 'MM', yearHint: 'AAAA',
     payByCard: 'Pagar com cartão', testCards: 'Cartões de teste: 4242 4242 4242 4242 paga; 4000 0000 0000 0002 é recusado.',
-    chargeToken: 'Token da cobrança', network: 'Rede', settlement: 'Liquidação', testNetwork: 'teste', mainNetwork: 'principal', testWallet: 'Pagar com a carteira de teste',
+    cryptoAmount: 'Valor', network: 'Rede', settlement: 'Liquidação', testNetwork: 'teste', mainNetwork: 'principal', testWallet: 'Pagar com a carteira de teste',
+    payWithWallet: 'Pagar com minha carteira', walletSigning: 'Confirme o pagamento na sua carteira…',
+    noWallet: 'Nenhuma carteira de cripto foi encontrada neste navegador: instale uma extensão de carteira e recarregue a página.',
     processing: 'Processando…', failed: 'Não foi possível concluir:', paidRedirect: 'Pagamento confirmado!',
     declined: 'O cartão foi recusado. Confira os dados ou tente outro cartão.',
     declines: {
@@ -48,7 +50,9 @@ export const INVOICE_PAGE_TEXT = {
     sandboxConfirm: 'Confirm the test payment (sandbox)', boletoLine: 'Digitable line', boletoBarcode: 'Boleto barcode', printBoleto: 'Print the boleto',
     boletoDue: 'Due date', cardNumber: 'Card number', expMonth: 'Expiry month', expYear: 'Expiry year', cvc: 'Security code (CVC)', monthHint: 'MM', yearHint: 'YYYY',
     payByCard: 'Pay by card', testCards: 'Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.',
-    chargeToken: 'Charge token', network: 'Network', settlement: 'Settlement', testNetwork: 'test', mainNetwork: 'main', testWallet: 'Pay with the test wallet',
+    cryptoAmount: 'Amount', network: 'Network', settlement: 'Settlement', testNetwork: 'test', mainNetwork: 'main', testWallet: 'Pay with the test wallet',
+    payWithWallet: 'Pay with my wallet', walletSigning: 'Confirm the payment in your wallet…',
+    noWallet: 'No crypto wallet was found in this browser: install a wallet extension and reload the page.',
     processing: 'Processing…', failed: 'This could not be completed:', paidRedirect: 'Payment confirmed!',
     declined: 'The card was declined. Check the details or try another card.',
     declines: {

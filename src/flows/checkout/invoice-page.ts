@@ -83,7 +83,7 @@ export function renderInvoicePage(invoice: HostedInvoice, locale: PageLocale = D
   const testMode = invoice.environment === 'sandbox';
   const pageText = {
     copied: t.copied, processing: t.processing, failed: t.failed, waiting: t.waiting, declined: t.declined, declines: t.declines,
-    paid: t.paidRedirect, expired: t.expired, testNetwork: t.testNetwork, mainNetwork: t.mainNetwork, locale,
+    paid: t.paidRedirect, expired: t.expired, testNetwork: t.testNetwork, mainNetwork: t.mainNetwork, walletSigning: t.walletSigning, locale,
   };
   return invoicePage({
     locale,

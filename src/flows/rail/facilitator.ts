@@ -99,7 +99,7 @@ export async function verifyPayment(ex: Executor, ctx: UseCaseContext, input: Fa
 }
 
 /** A transaction hash for a simulated settlement: 32 bytes, unique per settlement, traceable to it. */
-function simulatedTransaction(settlementId: string, key: repo.AuthorizationKey): string {
+export function simulatedTransaction(settlementId: string, key: repo.AuthorizationKey): string {
   return `0x${createHash('sha256').update(`rail-sandbox:${settlementId}:${key.network}:${key.asset}:${key.payer}:${key.nonce}`).digest('hex')}`;
 }
 

@@ -2,3 +2,4 @@
 export { findReceiptIn as railReceiptIn } from './repository.ts';
 export { registerRailRoutes } from './routes.ts';
 export { type RailTables } from './tables.ts';
+export { registerWalletRoutes } from './wallet-routes.ts';

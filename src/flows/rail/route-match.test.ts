@@ -34,7 +34,7 @@ async function settle(amount: string, url: string) {
 
 async function meterOfUsage(usageEventId: string): Promise<string> {
   const row = await t.database.db.selectFrom('rail_settlements').select('meter_id').where('usage_event_id', '=', usageEventId).executeTakeFirstOrThrow();
-  return row.meter_id;
+  return row.meter_id!;
 }
 
 describe('finding the Rail route without extra.product/meter', () => {

@@ -40,8 +40,9 @@ export interface RailSettlementRow extends TenantColumns {
   pay_to: string;
   amount: string;
   transaction: string;
-  product_id: string;
-  meter_id: string;
+  /** Null for a checkout wallet payment (wallet-payment.ts): it pays a charge, not a route. */
+  product_id: string | null;
+  meter_id: string | null;
   customer_id: string | null;
   enrollment_id: string | null;
   usage_event_id: string | null;

@@ -44,7 +44,7 @@ export async function findPendingPayment(ex: Executor, tenant: Tenant, invoiceId
 }
 
 export type PaymentPatch = Partial<
-  Pick<PaymentRow, 'status' | 'refunded_amount' | 'failure_code' | 'failed_at' | 'confirmed_at' | 'charged_back_at' | 'charge_token_used_at'>
+  Pick<PaymentRow, 'status' | 'refunded_amount' | 'failure_code' | 'failed_at' | 'confirmed_at' | 'charged_back_at' | 'charge_token_used_at' | 'provider_id'>
 > & { updated_at: Date };
 
 export async function updatePayment(ex: Executor, tenant: Tenant, id: string, patch: PaymentPatch): Promise<PaymentRow> {

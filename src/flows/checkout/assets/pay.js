@@ -25,6 +25,13 @@
     if (answer && answer.error && answer.error.message) return text.failed + ' ' + answer.error.message;
     return text.failed + ' HTTP ' + status;
   };
+  // A decimal string shown in the page's locale without passing through a float.
+  const amountText = (amount, unit) => {
+    const [whole, fraction] = String(amount).split('.');
+    const format = new Intl.NumberFormat(text.locale);
+    const point = (format.formatToParts(0.5).find((p) => p.type === 'decimal') || { value: '.' }).value;
+    return format.format(BigInt(whole || '0')) + (fraction ? point + fraction : '') + ' ' + unit;
+  };
   const post = async (url, body, key) => {
     const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body });
     let answer = null;
@@ -81,9 +88,13 @@
       if (payment.boletoDueDate) $('boleto-due').textContent = new Intl.DateTimeFormat(text.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(payment.boletoDueDate));
       say(text.waiting);
     } else if (payment.method === 'crypto') {
-      $('crypto-token').textContent = payment.chargeToken || '';
+      // USDC is one for one with the US dollar: a wallet pays USD charges only (the service says the same).
+      const inUsd = payment.currency === 'USD';
+      $('crypto-amount').textContent = amountText(payment.amount || '', inUsd ? 'USDC' : payment.currency);
       $('crypto-network').textContent = payment.network === 'test' ? text.testNetwork : text.mainNetwork;
       $('crypto-settlement').textContent = (payment.settlementAsset || '') + ' / ' + (payment.settlementNetwork || '');
+      $('wallet-pay').hidden = !inUsd || !window.ethereum;
+      $('wallet-missing').hidden = !inUsd || Boolean(window.ethereum);
       say('');
     } else if (live) {
       say('');
@@ -224,6 +235,59 @@
         return;
       }
       fail(messageOf(answer, status));
+    } finally { setBusy(false); if (!done) say(''); }
+  });
+
+  // The buyer's own wallet (EIP-1193, window.ethereum): it signs an EIP-3009 authorization of
+  // exactly the charge's amount to the seller's wallet, as the x402 `exact` scheme's client does
+  // (valid from 10 minutes ago for maxTimeoutSeconds, a random nonce); the service verifies and
+  // settles it (docs/rail.md, "USDC at the hosted checkout").
+  const randomNonce = () => '0x' + Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
+  const payFromWallet = async (payment) => {
+    const credential = JSON.stringify({ chargeToken: payment.chargeToken });
+    const offered = await post('/pay/crypto/' + payment.paymentId + '/requirements', credential, crypto.randomUUID());
+    if (offered.status !== 200) return fail(messageOf(offered.answer, offered.status));
+    const requirements = offered.answer.accepts[0];
+    const chainId = Number(requirements.network.split(':')[1]);
+    const [from] = await window.ethereum.request({ method: 'eth_requestAccounts' });
+    if (Number(await window.ethereum.request({ method: 'eth_chainId' })) !== chainId) {
+      await window.ethereum.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x' + chainId.toString(16) }] });
+    }
+    const now = Math.floor(Date.now() / 1000);
+    const authorization = {
+      from, to: requirements.payTo, value: requirements.amount,
+      validAfter: String(now - 600), validBefore: String(now + requirements.maxTimeoutSeconds), nonce: randomNonce(),
+    };
+    const typedData = {
+      types: {
+        EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }],
+        TransferWithAuthorization: [
+          { name: 'from', type: 'address' }, { name: 'to', type: 'address' }, { name: 'value', type: 'uint256' },
+          { name: 'validAfter', type: 'uint256' }, { name: 'validBefore', type: 'uint256' }, { name: 'nonce', type: 'bytes32' },
+        ],
+      },
+      primaryType: 'TransferWithAuthorization',
+      domain: { name: requirements.extra.name, version: requirements.extra.version, chainId, verifyingContract: requirements.asset },
+      message: authorization,
+    };
+    say(text.walletSigning);
+    const signature = await window.ethereum.request({ method: 'eth_signTypedData_v4', params: [from, JSON.stringify(typedData)] });
+    say(text.processing);
+    const paymentPayload = { x402Version: 2, resource: offered.answer.resource, accepted: requirements, payload: { signature, authorization } };
+    const paid = await post('/pay/crypto/' + payment.paymentId, JSON.stringify({ chargeToken: payment.chargeToken, paymentPayload }), crypto.randomUUID());
+    if (paid.status === 200 && paid.answer.status === 'confirmed') return refresh(false);
+    fail(messageOf(paid.answer, paid.status));
+  };
+  const walletPay = $('wallet-pay');
+  if (walletPay) walletPay.addEventListener('click', async () => {
+    if (busy || !current || current.method !== 'crypto' || !window.ethereum) return;
+    fail('');
+    setBusy(true);
+    try {
+      await payFromWallet(current);
+    } catch (error) {
+      // A wallet that refused (EIP-1193 code 4001: the buyer said no) or failed says why.
+      fail(text.failed + ' ' + ((error && error.message) || ''));
     } finally { setBusy(false); if (!done) say(''); }
   });
 

@@ -1,0 +1,155 @@
+// The hosted checkout's USDC method paid from the buyer's own wallet (EIP-1193 in the browser):
+// the page asks for the charge's payment requirements, the wallet signs an EIP-3009
+// transferWithAuthorization for exactly the charge's amount to the seller's payTo (the account's
+// Rail settings), and the service verifies it as it verifies any Rail payment (verify-exact.ts),
+// claims its nonce in the Rail's nonce memory (an authorization pays once, here or on the Rail),
+// settles it and confirms the charge in one transaction. The charge token is the credential and is
+// spent by the payment. Decisions: docs/rail.md, "USDC at the hosted checkout".
+import type { UseCaseContext } from '../../core/context.ts';
+import { AppError, notFound } from '../../core/errors.ts';
+import { isUuid, newId } from '../../core/ids.ts';
+import { Money, toAmount } from '../../core/money.ts';
+import type { Executor, Tx } from '../../db/database.ts';
+import { findPaymentById, matchesDigest, updatePayment, type PaymentRow } from '../../modules/payments/index.ts';
+import { confirmPayment } from '../payment-confirmation/index.ts';
+import { settlesHere, simulatedTransaction } from './facilitator.ts';
+import { namespaceOf } from './networks.ts';
+import * as repo from './repository.ts';
+import { assetDomainOf } from './settings.ts';
+import type { RailSettingsRow } from './tables.ts';
+import { checkExactPayment, parsePayment, REASONS } from './verify-exact.ts';
+
+/** Seconds the buyer's authorization may stay valid: time to sign in the wallet, as the Rail's routes allow. */
+const WALLET_MAX_TIMEOUT_SECONDS = 600;
+
+/** USDC is a US dollar token: only charges in USD are priced in it, one for one. */
+const WALLET_CURRENCY = 'USD';
+
+interface WalletCharge {
+  payment: PaymentRow;
+  settings: RailSettingsRow;
+  ctx: UseCaseContext;
+  requirements: ExactRequirements;
+}
+
+/** x402 v2 PaymentRequirements of the one option a wallet is offered. */
+export interface ExactRequirements {
+  scheme: 'exact';
+  network: string;
+  amount: string;
+  asset: string;
+  payTo: string;
+  maxTimeoutSeconds: number;
+  extra: Record<string, unknown>;
+}
+
+/** x402 v2 PaymentRequired as the wallet page reads it: one `exact` option. */
+export interface WalletPaymentRequired {
+  x402Version: 2;
+  resource: { url: string; description: string; mimeType: string };
+  accepts: ExactRequirements[];
+}
+
+export interface WalletPaymentResult {
+  paymentId: string;
+  status: PaymentRow['status'];
+  payer: string;
+  transaction: string;
+  network: string;
+}
+
+/**
+ * The pending crypto charge the token opens, priced for the seller's wallet. A wrong id or token
+ * answers 404 like a charge that does not exist; a spent token or a charge no longer pending 409.
+ */
+async function walletCharge(ex: Executor, paymentId: string, chargeToken: string, now: Date, baseUrl: string): Promise<WalletCharge> {
+  const payment = isUuid(paymentId) ? await findPaymentById(ex, paymentId.toLowerCase()) : undefined;
+  if (!payment || payment.method !== 'crypto' || !matchesDigest(chargeToken, payment.charge_token_hash)) throw notFound('payment');
+  if (payment.charge_token_used_at) throw new AppError('conflict', 'This charge token was used already; a charge token pays once.');
+  if (payment.status !== 'pending') throw new AppError('invalid_payment_state', `The charge is ${payment.status}; only a pending charge can be paid.`);
+  const ctx: UseCaseContext = { tenant: { accountId: payment.account_id, environment: payment.environment }, now, baseUrl };
+  const settings = await repo.findSettings(ex, ctx.tenant);
+  if (!settings) throw new AppError('rail_not_configured', 'The seller has not set the wallet that receives USDC (Rail settings): this charge cannot be paid from a wallet.');
+  if (payment.currency !== WALLET_CURRENCY) {
+    throw new AppError('conflict', `A wallet pays USDC, one for one with the US dollar; this charge is in ${payment.currency}. Pay it by another method.`);
+  }
+  if (namespaceOf(settings.network) !== 'eip155') {
+    throw new AppError('provider_not_configured', `Wallet payments at the checkout settle on EVM networks (EIP-3009); the seller's Rail network is ${settings.network}.`);
+  }
+  if (!settlesHere(ctx, settings)) {
+    throw new AppError(
+      'provider_not_configured',
+      `No on-chain settlement connection exists for ${settings.network} in ${ctx.tenant.environment}: wallet payments settle (simulated) in the sandbox on EVM test networks such as eip155:84532 only.`,
+    );
+  }
+  const domain = await assetDomainOf(settings);
+  const atomic = toAmount(payment.amount).mul(new Money(10).pow(settings.asset_decimals));
+  if (!atomic.isInteger()) throw new AppError('conflict', `${payment.amount} ${payment.currency} is not a whole number of the token's atomic units.`);
+  const requirements: ExactRequirements = {
+    scheme: 'exact',
+    network: settings.network,
+    amount: atomic.toFixed(0),
+    asset: settings.asset,
+    payTo: settings.pay_to,
+    maxTimeoutSeconds: WALLET_MAX_TIMEOUT_SECONDS,
+    extra: domain ? { name: domain.name, version: domain.version } : {},
+  };
+  return { payment, settings, ctx, requirements };
+}
+
+/** What the wallet signs: the x402 v2 payment requirements of the charge (one `exact` option). */
+export async function walletRequirements(ex: Executor, paymentId: string, chargeToken: string, now: Date, baseUrl: string): Promise<WalletPaymentRequired> {
+  const { payment, requirements } = await walletCharge(ex, paymentId, chargeToken, now, baseUrl);
+  return {
+    x402Version: 2,
+    resource: { url: `${baseUrl}/pay/crypto/${payment.id}`, description: `Invoice payment ${payment.amount} ${payment.currency}`, mimeType: 'application/json' },
+    accepts: [requirements],
+  };
+}
+
+/** A refused authorization: 422 naming the part of the payload, the x402 reason as the constraint. */
+function refused(reason: string, message: string, value: string): AppError {
+  const field = reason === REASONS.invalidSignature ? 'paymentPayload.payload.signature' : reason === REASONS.invalidPayload ? 'paymentPayload' : 'paymentPayload.payload.authorization';
+  return new AppError('validation_failed', message, { errors: [{ field, value, constraint: reason, description: message }] });
+}
+
+/** The wallet's signed authorization pays the charge: verified, its nonce claimed, settled, the charge confirmed. */
+export async function payByWallet(tx: Tx, paymentId: string, chargeToken: string, paymentPayload: unknown, now: Date, baseUrl: string): Promise<WalletPaymentResult> {
+  const { payment, settings, ctx, requirements } = await walletCharge(tx, paymentId, chargeToken, now, baseUrl);
+  const parsed = await parsePayment(paymentPayload, requirements);
+  if (!parsed.ok) throw refused(parsed.reason, parsed.message, '');
+  const checked = await checkExactPayment(parsed.value, {
+    network: settings.network,
+    asset: settings.asset,
+    payTo: settings.pay_to,
+    price: requirements.amount,
+    domain: await assetDomainOf(settings),
+    now: Math.floor(now.getTime() / 1000),
+  });
+  if (!checked.ok) throw refused(checked.reason, checked.message, parsed.value.authorization.value);
+  const payer = checked.value;
+  const key = { network: settings.network, asset: settings.asset.toLowerCase(), payer: payer.toLowerCase(), nonce: parsed.value.authorization.nonce };
+  const id = newId();
+  const transaction = simulatedTransaction(id, key);
+  const claimed = await repo.claimSettlement(tx, {
+    id,
+    account_id: payment.account_id,
+    environment: payment.environment,
+    ...key,
+    pay_to: settings.pay_to.toLowerCase(),
+    amount: requirements.amount,
+    transaction,
+    product_id: null,
+    meter_id: null,
+    customer_id: null,
+    enrollment_id: null,
+    usage_event_id: null,
+    invoice_id: payment.invoice_id,
+    payment_id: payment.id,
+    created_at: now,
+  });
+  if (!claimed) throw new AppError('conflict', 'This authorization was used already (its nonce is spent); sign a new one.');
+  const view = await confirmPayment(tx, ctx, payment.id);
+  await updatePayment(tx, ctx.tenant, payment.id, { charge_token_used_at: now, provider_id: transaction, updated_at: now });
+  return { paymentId: view.id, status: view.status, payer, transaction, network: settings.network };
+}

@@ -1,0 +1,49 @@
+// The hosted checkout's wallet routes, keyless (the charge token is the credential): the charge's
+// payment requirements for the buyer's wallet to sign, and the signed authorization that pays it.
+// wallet-payment.ts holds the rules.
+import { errorResponses } from '../../http/schemas.ts';
+import type { App, AppDeps } from '../../http/types.ts';
+import { payByWallet, walletRequirements } from './wallet-payment.ts';
+import { WalletParams, WalletPayBody, WalletPayment, WalletRequirements, WalletRequirementsBody } from './wallet-schemas.ts';
+
+const tags = ['checkout'];
+
+export function registerWalletRoutes(app: App, deps: AppDeps): void {
+  app.post(
+    '/pay/crypto/:paymentID/requirements',
+    {
+      // A read: POST only to keep the charge token out of URLs and logs.
+      config: { auth: 'none', resource: 'payment', idempotency: 'optional' as const },
+      schema: {
+        tags,
+        summary: "A crypto charge's payment requirements for the buyer's wallet",
+        description:
+          "x402 v2 PaymentRequired with one `exact` option: the charge's USD amount in the token's atomic units, to the seller wallet of the account's Rail settings. " +
+          '404 for a wrong id or token; 409 when the token was spent, the charge is not pending, is not in USD, or the seller has no Rail settings (`rail_not_configured`) or no settlement for its network (`provider_not_configured`).',
+        params: WalletParams,
+        body: WalletRequirementsBody,
+        response: { 200: WalletRequirements, ...errorResponses(404, 409, 422) },
+      },
+    },
+    async (request) => walletRequirements(deps.db, request.params.paymentID, request.body.chargeToken, deps.clock.now(), deps.config.baseUrl),
+  );
+
+  app.post(
+    '/pay/crypto/:paymentID',
+    {
+      config: { auth: 'none', resource: 'payment' },
+      schema: {
+        tags,
+        summary: "Pay a crypto charge with the buyer wallet's signed authorization",
+        description:
+          'The wallet signs the requirements (EIP-3009 transferWithAuthorization, exactly the amount, to the seller wallet); the service verifies it as the Rail facilitator does, settles it and confirms the charge, spending the charge token. ' +
+          'A refused authorization answers 422 with the x402 reason as the error `constraint` (for example `invalid_exact_evm_signature`, `invalid_exact_evm_payload_authorization_value_mismatch`); a nonce used before 409.',
+        params: WalletParams,
+        body: WalletPayBody,
+        response: { 200: WalletPayment, ...errorResponses(404, 409, 422) },
+      },
+    },
+    async (request, reply) =>
+      deps.idempotency.run(request, reply, 200, (tx) => payByWallet(tx, request.params.paymentID, request.body.chargeToken, request.body.paymentPayload, deps.clock.now(), deps.config.baseUrl)),
+  );
+}
