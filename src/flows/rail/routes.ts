@@ -2,7 +2,7 @@ import { contextOf } from '../../http/context.ts';
 import { createAuthenticator } from '../../modules/accounts/index.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
-import { FacilitatorBody, RailConfig, RailConfigQuery, RailSettings, RailSettingsBody, SettleAnswer, SupportedAnswer, VerifyAnswer } from './schemas.ts';
+import { FacilitatorBody, RailConfig, RailConfigQuery, RailRelayer, RailRelayerBody, RailSettings, RailSettingsBody, SettleAnswer, SupportedAnswer, VerifyAnswer } from './schemas.ts';
 import { optionalKey } from './optional-key.ts';
 import * as rail from './service.ts';
 
@@ -65,7 +65,7 @@ export function registerRailRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       const ctx = (await optionalKey(request, authenticator, 'rail:read')) ? contextOf(request, deps) : null;
-      return rail.supportedKinds(deps.db, ctx);
+      return rail.supportedKinds(deps.db, ctx, deps);
     },
   );
 
@@ -82,7 +82,7 @@ export function registerRailRoutes(app: App, deps: AppDeps): void {
         response: { 200: VerifyAnswer, ...errorResponses(404, 409, 413, 422) },
       },
     },
-    async (request, reply) => deps.idempotency.run(request, reply, 200, (tx) => rail.verifyPayment(tx, contextOf(request, deps), request.body)),
+    async (request, reply) => deps.idempotency.run(request, reply, 200, (tx) => rail.verifyPayment(tx, contextOf(request, deps), deps, request.body)),
   );
 
   app.post(
@@ -103,7 +103,45 @@ export function registerRailRoutes(app: App, deps: AppDeps): void {
     },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
-      return deps.idempotency.run(request, reply, 200, (tx) => rail.settlePayment(tx, ctx, request.body, deps.idempotency.expiresAt(ctx.now)));
+      const usageKeyExpiresAt = deps.idempotency.expiresAt(ctx.now);
+      // On chain, no transaction may stay open while the chain is waited for: the settle runs its
+      // own (reserve, then record) and its idempotency is the authorization's nonce alone.
+      if (await rail.settlesOnChain(deps.db, ctx)) return rail.settleOnChain(deps.db, ctx, deps, request.body, usageKeyExpiresAt);
+      return deps.idempotency.run(request, reply, 200, (tx) => rail.settlePayment(tx, ctx, deps, request.body, usageKeyExpiresAt));
     },
+  );
+
+  app.put(
+    '/rail/relayer',
+    {
+      config: { scope: 'account:write' },
+      schema: {
+        tags,
+        summary: 'Set the relayer of facilitator.provider "self"',
+        description:
+          'The EVM private key that submits transferWithAuthorization and pays its gas in this environment. Sealed at rest like processor credentials (SECRETS_KEY) and never answered: the answer shows the address only. Replaces the earlier relayer. 503 `secrets_not_configured` when the operator set no SECRETS_KEY with DATABASE_URL.',
+        body: RailRelayerBody,
+        response: { 200: RailRelayer, ...errorResponses(422, 503) },
+      },
+    },
+    async (request, reply) => deps.idempotency.run(request, reply, 200, (tx) => rail.putRelayer(tx, contextOf(request, deps), deps, request.body)),
+  );
+
+  app.get(
+    '/rail/relayer',
+    {
+      config: { scope: 'rail:read' },
+      schema: { tags, summary: 'The relayer address of this environment', response: { 200: RailRelayer, ...errorResponses(404) } },
+    },
+    async (request) => rail.getRelayer(deps.db, contextOf(request, deps)),
+  );
+
+  app.delete(
+    '/rail/relayer',
+    {
+      config: { scope: 'account:write' },
+      schema: { tags, summary: 'Remove the relayer (settlements with provider "self" answer 409 until one is set)', response: { 200: RailRelayer, ...errorResponses(404) } },
+    },
+    async (request, reply) => deps.idempotency.run(request, reply, 200, (tx) => rail.deleteRelayer(tx, contextOf(request, deps))),
   );
 }

@@ -14,7 +14,12 @@ const Grace = Type.Object(
 
 const Facilitator = Type.Object(
   {
-    provider: Type.String({ maxLength: 64, description: 'Who verifies and settles: `service` (this service, the default reading).' }),
+    provider: Type.String({
+      maxLength: 64,
+      description:
+        'Who settles: `sandbox` (simulated, sandbox environment and EVM test networks only), `service` (the earlier name, read as `sandbox`), or `self` (this service settles on chain with the account relayer, PUT /rail/relayer, through the RPC URL the operator configured for the network). docs/rail.md.',
+      examples: ['sandbox', 'self'],
+    }),
     indexesForDiscovery: Type.Boolean({ description: 'Whether the seller routes may be indexed for discovery by agents.' }),
   },
   { additionalProperties: false },
@@ -136,4 +141,20 @@ export const SupportedAnswer = Type.Object(
     signers: Type.Record(Type.String(), Type.Array(Type.String()), { description: 'Empty: sandbox settlement is simulated, no facilitator address submits transactions.' }),
   },
   { title: 'RailSupported' },
+);
+
+export const RailRelayerBody = Type.Object(
+  {
+    privateKey: Type.String({ maxLength: 80, description: 'The relayer EVM private key (0x + 64 hex). Sealed at rest; never answered.' }),
+  },
+  { additionalProperties: false },
+);
+
+export const RailRelayer = Type.Object(
+  {
+    address: Type.String({ description: 'The relayer address: it submits transferWithAuthorization and pays the gas (keep it funded with the network native currency).' }),
+    createdAt: DateTime(),
+    updatedAt: DateTime(),
+  },
+  { additionalProperties: false, description: 'The relayer of `facilitator.provider: "self"` in this environment; its key is never shown.' },
 );

@@ -1,0 +1,33 @@
+// Who settles a tenant's Rail payments: the settings' `facilitator.provider` (docs/rail.md,
+// "Settlement providers"):
+//   sandbox  the simulator (sandbox environment, EVM test networks; a made transaction hash)
+//   service  the name the settings had before providers existed: read as `sandbox`
+//   self     the service settles on chain with the account's relayer (PUT /rail/relayer) through
+//            the network's RPC URL (RAIL_RPC_URLS), in either environment
+// Names stored before this list was closed read as `sandbox`, as they did then.
+import type { Config } from '../../config.ts';
+import type { UseCaseContext } from '../../core/context.ts';
+import type { Executor } from '../../db/database.ts';
+import { keyringOf } from '../../modules/providers/index.ts';
+import { rpcUrlOf } from './chain.ts';
+import { namespaceOf } from './networks.ts';
+import * as repo from './repository.ts';
+import type { RailSettingsRow } from './tables.ts';
+
+export const PROVIDERS = ['sandbox', 'service', 'self'] as const;
+export type RailProvider = 'sandbox' | 'self';
+
+export type RailProviderDeps = { config: Pick<Config, 'rail' | 'secrets' | 'databaseUrl' | 'dataDir'> };
+
+export function providerOf(settings: Pick<RailSettingsRow, 'facilitator'>): RailProvider {
+  return settings.facilitator.provider === 'self' ? 'self' : 'sandbox';
+}
+
+/** Why `self` cannot settle these settings now (null: it can). */
+export async function selfSettlementProblem(ex: Executor, ctx: UseCaseContext, deps: RailProviderDeps, settings: RailSettingsRow): Promise<string | null> {
+  if (namespaceOf(settings.network) !== 'eip155') return `facilitator.provider "self" settles on EVM networks only; ${settings.network} is not one.`;
+  if (!rpcUrlOf(deps.config.rail, settings.network)) return `No RPC URL is configured for ${settings.network}: the operator sets it in RAIL_RPC_URLS (docs/rail.md).`;
+  if (!(await repo.findRelayer(ex, ctx.tenant))) return `facilitator.provider "self" needs a relayer in ${ctx.tenant.environment}: PUT /rail/relayer with its private key.`;
+  if (!keyringOf(deps.config)) return 'The relayer key cannot be opened: the operator has not set SECRETS_KEY (or SECRETS_KEY_FILE).';
+  return null;
+}
