@@ -39,6 +39,7 @@ let closeSeller: () => Promise<void>;
 const relayerKey = generatePrivateKey();
 const relayer = privateKeyToAccount(relayerKey);
 const payTo = privateKeyToAccount(generatePrivateKey()).address;
+const secretsKey = randomBytes(32).toString('base64');
 
 beforeAll(async () => {
   chain = await startLocalChain();
@@ -49,7 +50,7 @@ beforeAll(async () => {
       RAIL_RPC_URLS: JSON.stringify({ [chain.network]: chain.url }),
       RAIL_CONFIRMATIONS: '1',
       RAIL_RELAYER_MIN_BALANCE_WEI: LOW_BALANCE_WEI.toString(),
-      SECRETS_KEY: randomBytes(32).toString('base64'),
+      SECRETS_KEY: secretsKey,
     },
   });
   serviceUrl = await listenService(t);
@@ -226,6 +227,44 @@ describe('facilitator.provider "self" on a local chain', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ state: 'settled', transaction: answers.find((a) => a.body.success)!.body.transaction });
     await expectLedgerEqualsChain();
+  });
+
+  it('answers a settlement not mined in time as failed, then records it once when a later settle finds it mined', async () => {
+    // A second process of the service on the same database, waiting at most 1 s for a receipt; the
+    // chain stops mining, so the wait ends without one whatever the machine's speed.
+    const impatient = await startTestApp({
+      database: t.database,
+      env: { RAIL_RPC_URLS: JSON.stringify({ [chain.network]: chain.url }), RAIL_RECEIPT_TIMEOUT_MS: '1000', RAIL_RELAYER_MIN_BALANCE_WEI: LOW_BALANCE_WEI.toString(), SECRETS_KEY: secretsKey },
+    });
+    try {
+      const accepted = await requirements();
+      const agent = await fundedAgent(1000n);
+      const payload = await signPayment(agent, accepted);
+      const before = (await settlements()).length;
+      await chain.testClient.setAutomine(false);
+      let pending;
+      try {
+        pending = await impatient.client.post('/rail/settle', seller.key, { x402Version: 2, paymentPayload: payload, paymentRequirements: accepted }, { idempotencyKey: null });
+      } finally {
+        await chain.testClient.setAutomine(true);
+      }
+      expect(pending.body).toMatchObject({ success: false, transaction: '', errorReason: 'invalid_transaction_state' });
+      const reserved = (await settlements()).filter((row) => row.payer === agent.address.toLowerCase());
+      expect(reserved).toEqual([expect.objectContaining({ state: 'submitting', payment_id: null })]);
+      expect(reserved[0]!.transaction).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(await settlements()).toHaveLength(before + 1);
+
+      await chain.testClient.mine({ blocks: 1 });
+      const resumed = await settle(payload, accepted);
+      expect(resumed.body).toMatchObject({ success: true, transaction: reserved[0]!.transaction, amount: '1000' });
+      const again = await settle(payload, accepted);
+      expect(again.body).toMatchObject({ success: false, transaction: '', extra: { alreadySettled: true, paymentId: resumed.body.extra.paymentId } });
+      expect((await settlements()).filter((row) => row.payer === agent.address.toLowerCase())).toEqual([expect.objectContaining({ state: 'settled', payment_id: resumed.body.extra.paymentId })]);
+      expect(await usdc.balanceOf(agent.address)).toBe(0n);
+      await expectLedgerEqualsChain();
+    } finally {
+      await impatient.close();
+    }
   });
 
   it('verifies before settling, as the official client expects, and signs nothing for a wrong amount', async () => {
