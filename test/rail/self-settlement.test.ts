@@ -157,7 +157,7 @@ describe('facilitator.provider "self" on a local chain', () => {
 
     const rows = await settlements();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ state: 'settled', transaction: answer.transaction, amount: '1000', payer: agent.address.toLowerCase() });
+    expect(rows[0]).toMatchObject({ state: 'settled', transaction: answer.transaction, amount: '1000', payer: agent.address.toLowerCase(), meter_id: product.meterId, product_id: product.productId });
     const payments = (await t.client.get('/billing/payments?method=crypto', seller.key)).body.payments;
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ id: rows[0]!.payment_id, status: 'confirmed', amount: '0.001000', currency: 'USDC' });
