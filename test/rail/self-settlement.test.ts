@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEventLogs, parseSignature, type Address } from 'viem';
@@ -103,18 +103,19 @@ async function payWeather(agent: PrivateKeyAccount): Promise<{ response: Respons
 
 const settlements = () => t.database.db.selectFrom('rail_settlements').selectAll().where('account_id', '=', seller.id).orderBy('created_at').execute();
 
-/** Ledger = chain: the clearing accounts' USDC balance x 10^6 equals payTo's token balance (payTo only ever receives through settlements here). */
-async function expectLedgerEqualsChain(): Promise<void> {
+/** Ledger = chain: the clearing accounts' USDC balance x 10^6 equals the wallet's token balance (each environment's payTo only ever receives through its settlements here). */
+async function expectLedgerEqualsChain(environment: 'sandbox' | 'production' = 'sandbox', wallet: Address = payTo): Promise<void> {
   const rows = await t.database.db
     .selectFrom('ledger_entries as e')
     .innerJoin('ledger_accounts as a', 'a.id', 'e.ledger_account_id')
     .select(['e.amount'])
     .where('e.account_id', '=', seller.id)
+    .where('e.environment', '=', environment)
     .where('a.code', 'like', 'providers:%:clearing')
     .where('e.currency', '=', 'USDC')
     .execute();
   const ledger = rows.reduce((sum, row) => sum.plus(row.amount), new Decimal(0));
-  expect(ledger.times(1_000_000).toFixed(0)).toBe((await usdc.balanceOf(payTo)).toString());
+  expect(ledger.times(1_000_000).toFixed(0)).toBe((await usdc.balanceOf(wallet)).toString());
 }
 
 /** The requirements the seller's middleware publishes (for authorizations signed by hand). */
@@ -265,6 +266,26 @@ describe('facilitator.provider "self" on a local chain', () => {
     } finally {
       await impatient.close();
     }
+  });
+
+  it('refuses self in production before anything is sent, while production receipts cannot be recorded', async () => {
+    // The payments module cannot record a production crypto payment yet (providerFor answers 409
+    // provider_not_configured), so the settle refuses up front: nothing sent, nothing moved.
+    const liveRelayerKey = generatePrivateKey();
+    const livePayTo = privateKeyToAccount(generatePrivateKey()).address;
+    const liveProduct = await railProduct(t.client, seller.liveKey, '0.001');
+    await configureRail(t.client, seller.liveKey, { network: chain.network, asset: usdc.address, payTo: livePayTo, assetDomain: usdc.domain, facilitator: { provider: 'self', indexesForDiscovery: false } });
+    expect((await t.client.put('/rail/relayer', seller.liveKey, { privateKey: liveRelayerKey })).status).toBe(200);
+    const accepted = (await t.client.get(`/rail/config?product=${liveProduct.productKey}`, seller.liveKey)).body.outputSchema.routes[0].accepts[0];
+    const agent = await fundedAgent(1000n);
+    const settled = await t.client.post('/rail/settle', seller.liveKey, { x402Version: 2, paymentPayload: await signPayment(agent, accepted), paymentRequirements: accepted }, { idempotencyKey: null });
+    expect(settled.status).toBe(409);
+    expect(settled.body).toMatchObject({ error_code: 'provider_not_configured' });
+    expect(await usdc.balanceOf(agent.address)).toBe(1000n);
+    expect(await usdc.balanceOf(livePayTo)).toBe(0n);
+    expect(await t.database.db.selectFrom('rail_settlements').select('id').where('account_id', '=', seller.id).where('environment', '=', 'production').execute()).toEqual([]);
+    expect((await t.client.get('/rail/supported', seller.liveKey)).body.kinds).toEqual([]);
+    await expectLedgerEqualsChain('production', livePayTo);
   });
 
   it('verifies before settling, as the official client expects, and signs nothing for a wrong amount', async () => {

@@ -8,6 +8,8 @@
 import type { Config } from '../../config.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
+import { AppError } from '../../core/errors.ts';
+import { providerFor } from '../../modules/payments/index.ts';
 import { keyringOf } from '../../modules/providers/index.ts';
 import { rpcUrlOf } from './chain.ts';
 import { namespaceOf } from './networks.ts';
@@ -29,5 +31,14 @@ export async function selfSettlementProblem(ex: Executor, ctx: UseCaseContext, d
   if (!rpcUrlOf(deps.config.rail, settings.network)) return `No RPC URL is configured for ${settings.network}: the operator sets it in RAIL_RPC_URLS (docs/rail.md).`;
   if (!(await repo.findRelayer(ex, ctx.tenant))) return `facilitator.provider "self" needs a relayer in ${ctx.tenant.environment}: PUT /rail/relayer with its private key.`;
   if (!keyringOf(deps.config)) return 'The relayer key cannot be opened: the operator has not set SECRETS_KEY (or SECRETS_KEY_FILE).';
+  // The receipt of a settlement is a crypto payment made through the payments module, which asks
+  // the same question: asked here, before anything is sent, money never moves on chain without a
+  // receipt the service can record (production crypto receipts: docs/rail.md, "Left").
+  try {
+    providerFor(ctx.tenant);
+  } catch (error) {
+    if (error instanceof AppError) return `Settlements on chain cannot be receipted in ${ctx.tenant.environment} yet, so none is sent: ${error.message}`;
+    throw error;
+  }
   return null;
 }
