@@ -268,6 +268,40 @@ describe('facilitator.provider "self" on a local chain', () => {
     }
   });
 
+  it('waits for RAIL_CONFIRMATIONS blocks before recording', async () => {
+    // A process configured for 3 confirmations: the transaction's block and two more. The test
+    // mines the two only once the transaction is on chain, so the settle cannot answer before.
+    const careful = await startTestApp({
+      database: t.database,
+      env: { RAIL_RPC_URLS: JSON.stringify({ [chain.network]: chain.url }), RAIL_CONFIRMATIONS: '3', RAIL_RELAYER_MIN_BALANCE_WEI: LOW_BALANCE_WEI.toString(), SECRETS_KEY: secretsKey },
+    });
+    try {
+      const accepted = await requirements();
+      const agent = await fundedAgent(1000n);
+      const payload = await signPayment(agent, accepted);
+      let answered = false;
+      const settling = careful.client.post('/rail/settle', seller.key, { x402Version: 2, paymentPayload: payload, paymentRequirements: accepted }, { idempotencyKey: null }).finally(() => (answered = true));
+      let hash = '';
+      while (hash === '') {
+        const row = await t.database.db.selectFrom('rail_settlements').select('transaction').where('payer', '=', agent.address.toLowerCase()).executeTakeFirst();
+        hash = row?.transaction ?? '';
+        if (hash === '') await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const mined = await chain.publicClient.waitForTransactionReceipt({ hash: hash as `0x${string}` });
+      // One confirmation so far: not recorded yet.
+      const unrecorded = await t.database.db.selectFrom('rail_settlements').select(['state', 'payment_id']).where('transaction', '=', hash).executeTakeFirstOrThrow();
+      expect(unrecorded).toEqual({ state: 'submitting', payment_id: null });
+      expect(answered).toBe(false);
+      await chain.testClient.mine({ blocks: 2 });
+      const settled = await settling;
+      expect(settled.body).toMatchObject({ success: true, transaction: hash });
+      expect(await chain.publicClient.getBlockNumber()).toBeGreaterThanOrEqual(mined.blockNumber + 2n);
+      await expectLedgerEqualsChain();
+    } finally {
+      await careful.close();
+    }
+  });
+
   it('refuses self in production before anything is sent, while production receipts cannot be recorded', async () => {
     // The payments module cannot record a production crypto payment yet (providerFor answers 409
     // provider_not_configured), so the settle refuses up front: nothing sent, nothing moved.
