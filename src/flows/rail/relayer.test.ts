@@ -1,6 +1,7 @@
 // The self provider's configuration: the relayer key (sealed, never answered, per environment),
 // the closed list of providers, and the 409 that says what `self` still lacks. Settling on a
 // chain is test/rail/self-settlement.test.ts.
+import { randomBytes } from 'node:crypto';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../../../test/harness.ts';
@@ -13,7 +14,8 @@ const relayerKey = generatePrivateKey();
 const RPC_URLS = JSON.stringify({ 'eip155:84532': 'http://127.0.0.1:9' });
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { RAIL_RPC_URLS: RPC_URLS } });
+  // SECRETS_KEY set: on PostgreSQL the service seals nothing without one (PUT answers 503).
+  t = await startTestApp({ env: { RAIL_RPC_URLS: RPC_URLS, SECRETS_KEY: randomBytes(32).toString('base64') } });
   acme = await seedAccount(t.client, 'Acme');
 });
 afterAll(() => t.close());
