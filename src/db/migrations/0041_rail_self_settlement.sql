@@ -23,3 +23,20 @@ create table rail_relayers (
 -- process submits it) before its transaction is sent, and `settled` once its receipt succeeded and
 -- the usage, receipt and ledger entries were recorded. Simulated settlements are `settled` at once.
 alter table rail_settlements add column state text not null default 'settled' check (state in ('submitting', 'settled'));
+
+-- `facilitator.provider: "remote"`: any x402 v2 facilitator, by URL and auth headers, per account
+-- and environment. The headers (an API key, usually) are sealed as the relayer key is; only their
+-- names and last four characters are shown.
+create table rail_remote_facilitators (
+  id uuid primary key,
+  account_id uuid not null references accounts (id),
+  environment text not null check (environment in ('sandbox', 'production')),
+  url text not null,
+  headers_shown jsonb not null,
+  headers_sealed text not null,
+  data_key_sealed text not null,
+  key_id text not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  unique (account_id, environment)
+);

@@ -12,7 +12,9 @@ import { AppError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { RailRoute } from './config.ts';
 import { isSimulatedNetwork } from './networks.ts';
-import { providerOf, type RailProviderDeps, selfSettlementProblem } from './providers.ts';
+import { providerOf, remoteSettlementProblem, type RailProviderDeps, selfSettlementProblem } from './providers.ts';
+import { forRemote, remoteClientOf } from './remote.ts';
+import { keyringOf } from '../../modules/providers/index.ts';
 import { recordSettlement } from './record-settlement.ts';
 import * as repo from './repository.ts';
 import { matchRoute } from './route-match.ts';
@@ -51,8 +53,9 @@ export function simulatesHere(ctx: UseCaseContext, settings: RailSettingsRow): b
 
 /** Throws 409 provider_not_configured unless this tenant's provider can settle its settings' network. */
 async function assertSettles(ex: Executor, ctx: UseCaseContext, deps: RailProviderDeps, settings: RailSettingsRow): Promise<void> {
-  if (providerOf(settings) === 'self') {
-    const problem = await selfSettlementProblem(ex, ctx, deps, settings);
+  const provider = providerOf(settings);
+  if (provider !== 'sandbox') {
+    const problem = provider === 'self' ? await selfSettlementProblem(ex, ctx, deps, settings) : await remoteSettlementProblem(ex, ctx, deps);
     if (problem) throw new AppError('provider_not_configured', problem);
     return;
   }
@@ -104,7 +107,22 @@ export async function verifyPayment(ex: Executor, ctx: UseCaseContext, deps: Rai
   if (await repo.findSettlement(ex, outcome.value.key)) {
     return { isValid: false, invalidReason: REASONS.nonceUsed, invalidMessage: 'this authorization was settled already', payer: outcome.value.payer };
   }
+  if (providerOf(settings) === 'remote') return verifyRemotely(ex, ctx, deps, settings, input);
   return { isValid: true, payer: outcome.value.payer };
+}
+
+/** The remote facilitator's own verify (it may know more: balances, simulation), after ours. */
+async function verifyRemotely(ex: Executor, ctx: UseCaseContext, deps: RailProviderDeps, settings: RailSettingsRow, input: FacilitatorInput): Promise<VerifyResult> {
+  const client = await remoteClientOf(keyringOf(deps.config)!, (await repo.findRemoteFacilitator(ex, ctx.tenant))!);
+  try {
+    const answer = await client.verify(forRemote(settings, input.paymentPayload) as never, input.paymentRequirements as never);
+    return { isValid: answer.isValid, ...(answer.invalidReason ? { invalidReason: answer.invalidReason } : {}), ...(answer.invalidMessage ? { invalidMessage: answer.invalidMessage } : {}), ...(answer.payer ? { payer: answer.payer } : {}) };
+  } catch (error) {
+    const refused = error as { invalidReason?: string; invalidMessage?: string; payer?: string };
+    if (typeof refused.invalidReason === 'string') return { isValid: false, invalidReason: refused.invalidReason, ...(refused.invalidMessage ? { invalidMessage: refused.invalidMessage } : {}), ...(refused.payer ? { payer: refused.payer } : {}) };
+    // Unreachable or a malformed answer: x402's reason for a verify that could not run.
+    return { isValid: false, invalidReason: 'unexpected_verify_error', invalidMessage: `the remote facilitator did not answer verify: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
+  }
 }
 
 /**

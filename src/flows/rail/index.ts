@@ -2,4 +2,5 @@
 export { findReceiptIn as railReceiptIn } from './repository.ts';
 export { registerRailRoutes } from './routes.ts';
 export { rotateRelayerKeys } from './relayer.ts';
+export { rotateRemoteFacilitatorKeys } from './remote.ts';
 export { type RailTables } from './tables.ts';

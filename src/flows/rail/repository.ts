@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { forTenant } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
-import type { RailRelayerRow, RailSettingsRow, RailSettlementRow } from './tables.ts';
+import type { RailRelayerRow, RailRemoteFacilitatorRow, RailSettingsRow, RailSettlementRow } from './tables.ts';
 
 const jsonb = (value: unknown) => JSON.stringify(value) as never;
 
@@ -114,6 +114,32 @@ export async function upsertRelayer(ex: Executor, row: RailRelayerRow): Promise<
 
 export async function deleteRelayer(ex: Executor, tenant: Tenant): Promise<RailRelayerRow | undefined> {
   return ex.deleteFrom('rail_relayers').where(forTenant(tenant)).returningAll().executeTakeFirst();
+}
+
+export async function findRemoteFacilitator(ex: Executor, tenant: Tenant): Promise<RailRemoteFacilitatorRow | undefined> {
+  return ex.selectFrom('rail_remote_facilitators').selectAll().where(forTenant(tenant)).executeTakeFirst();
+}
+
+export async function upsertRemoteFacilitator(ex: Executor, row: RailRemoteFacilitatorRow): Promise<RailRemoteFacilitatorRow> {
+  return ex
+    .insertInto('rail_remote_facilitators')
+    .values({ ...row, headers_shown: jsonb(row.headers_shown) })
+    .onConflict((oc) =>
+      oc.columns(['account_id', 'environment']).doUpdateSet((eb) => ({
+        url: eb.ref('excluded.url'),
+        headers_shown: eb.ref('excluded.headers_shown'),
+        headers_sealed: eb.ref('excluded.headers_sealed'),
+        data_key_sealed: eb.ref('excluded.data_key_sealed'),
+        key_id: eb.ref('excluded.key_id'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteRemoteFacilitator(ex: Executor, tenant: Tenant): Promise<RailRemoteFacilitatorRow | undefined> {
+  return ex.deleteFrom('rail_remote_facilitators').where(forTenant(tenant)).returningAll().executeTakeFirst();
 }
 
 /**

@@ -17,8 +17,8 @@ const Facilitator = Type.Object(
     provider: Type.String({
       maxLength: 64,
       description:
-        'Who settles: `sandbox` (simulated, sandbox environment and EVM test networks only), `service` (the earlier name, read as `sandbox`), or `self` (this service settles on chain with the account relayer, PUT /rail/relayer, through the RPC URL the operator configured for the network). docs/rail.md.',
-      examples: ['sandbox', 'self'],
+        'Who settles: `sandbox` (simulated, sandbox environment and EVM test networks only), `service` (the earlier name, read as `sandbox`), `self` (this service settles on chain with the account relayer, PUT /rail/relayer, through the RPC URL the operator configured for the network), or `remote` (any x402 v2 facilitator, PUT /rail/remote-facilitator). docs/rail.md.',
+      examples: ['sandbox', 'self', 'remote'],
     }),
     indexesForDiscovery: Type.Boolean({ description: 'Whether the seller routes may be indexed for discovery by agents.' }),
   },
@@ -157,4 +157,22 @@ export const RailRelayer = Type.Object(
     updatedAt: DateTime(),
   },
   { additionalProperties: false, description: 'The relayer of `facilitator.provider: "self"` in this environment; its key is never shown.' },
+);
+
+export const RailRemoteFacilitatorBody = Type.Object(
+  {
+    url: Type.String({ maxLength: 2048, description: 'The facilitator base URL, e.g. https://x402.example.com/facilitator.' }),
+    headers: Type.Record(Type.String(), Type.String(), { description: 'Headers sent on verify, settle and supported (e.g. {"Authorization": "Bearer ..."}); at most 10. Sealed; never answered.' }),
+  },
+  { additionalProperties: false },
+);
+
+export const RailRemoteFacilitator = Type.Object(
+  {
+    url: Type.String(),
+    headers: Type.Record(Type.String(), Type.String(), { description: 'Header names, each value as its last four characters.' }),
+    createdAt: DateTime(),
+    updatedAt: DateTime(),
+  },
+  { additionalProperties: false, description: 'The remote x402 facilitator of `facilitator.provider: "remote"` in this environment.' },
 );

@@ -96,8 +96,8 @@ export async function settingsErrors(input: RailSettingsInput): Promise<FieldErr
   }
   if (!(PROVIDERS as readonly string[]).includes(input.facilitator.provider)) {
     push('facilitator.provider', input.facilitator.provider, 'enum', `must be one of ${PROVIDERS.join(', ')} (service is the earlier name of sandbox)`);
-  } else if (input.facilitator.provider === 'self' && namespace && namespace !== 'eip155') {
-    push('facilitator.provider', input.facilitator.provider, 'evm_only', 'self settles on EVM networks only');
+  } else if ((input.facilitator.provider === 'self' || input.facilitator.provider === 'remote') && namespace && namespace !== 'eip155') {
+    push('facilitator.provider', input.facilitator.provider, 'evm_only', `${input.facilitator.provider} settles on EVM networks only (Solana verification is not there yet)`);
   }
   return errors;
 }

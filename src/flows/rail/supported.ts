@@ -6,13 +6,15 @@
 // for it): what the service settles for anyone, the exact scheme on the EVM test networks
 // (simulated) and on the networks with an RPC URL (self).
 // `signers` (the addresses that submit settlement transactions, by CAIP family as the official
-// facilitator lists them): the account's relayer for `self`; none for the simulator, whose
-// settlements submit nothing.
+// facilitator lists them): the account's relayer for `self`, the remote facilitator's for
+// `remote`; none for the simulator, whose settlements submit nothing.
 import type { Executor } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { simulatesHere } from './facilitator.ts';
 import { isSimulatedNetwork, TEST_NETWORKS } from './networks.ts';
-import { providerOf, selfSettlementProblem, type RailProviderDeps } from './providers.ts';
+import { keyringOf } from '../../modules/providers/index.ts';
+import { providerOf, remoteSettlementProblem, selfSettlementProblem, type RailProviderDeps } from './providers.ts';
+import { remoteClientOf } from './remote.ts';
 import * as repo from './repository.ts';
 
 export interface SupportedKind {
@@ -43,6 +45,13 @@ export async function supportedKinds(ex: Executor, ctx: UseCaseContext | null, d
     if (await selfSettlementProblem(ex, ctx, deps, settings)) return NONE;
     const relayer = (await repo.findRelayer(ex, ctx.tenant))!;
     return { kinds, extensions: [], signers: { 'eip155:*': [relayer.address] } };
+  }
+  if (providerOf(settings) === 'remote') {
+    if (await remoteSettlementProblem(ex, ctx, deps)) return NONE;
+    // The remote facilitator's signers for the family (its own /supported; none if it is not answering now).
+    const client = await remoteClientOf(keyringOf(deps.config)!, (await repo.findRemoteFacilitator(ex, ctx.tenant))!);
+    const remote = await client.getSupported().catch(() => null);
+    return { kinds, extensions: [], signers: remote?.signers?.['eip155:*'] ? { 'eip155:*': remote.signers['eip155:*'] } : {} };
   }
   return simulatesHere(ctx, settings) ? { kinds, extensions: [], signers: {} } : NONE;
 }

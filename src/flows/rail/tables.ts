@@ -66,8 +66,21 @@ export interface RailRelayerRow extends TenantColumns {
   updated_at: Date;
 }
 
+/** The account's remote x402 facilitator (`remote`): its URL, and its auth headers sealed. */
+export interface RailRemoteFacilitatorRow extends TenantColumns {
+  id: string;
+  url: string;
+  headers_shown: Record<string, string>;
+  headers_sealed: string;
+  data_key_sealed: string;
+  key_id: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
 export interface RailTables {
   rail_settings: RailSettingsRow;
   rail_settlements: RailSettlementRow;
   rail_relayers: RailRelayerRow;
+  rail_remote_facilitators: RailRemoteFacilitatorRow;
 }
