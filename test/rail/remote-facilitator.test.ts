@@ -54,6 +54,7 @@ async function startOfficialFacilitator(): Promise<string> {
     if (req.method === 'POST' && req.url === '/settle') return reply(200, await facilitator.settle(body.paymentPayload, body.paymentRequirements));
     return reply(404, { error: 'not found' });
   });
+  server.keepAliveTimeout = 0;
   servers.push(server);
   return listen(server);
 }
@@ -79,6 +80,9 @@ beforeAll(async () => {
   app.get('/weather', (_req: unknown, res: { json(body: unknown): void }) => res.json({ forecast: 'sunny' }));
   const server = app.listen(0, '127.0.0.1') as Server;
   servers.push(server);
+  // An idle kept-alive connection is never closed under a request the client sends on it (a
+  // busy machine made that race an ECONNRESET): the server keeps idle sockets until close().
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   sellerUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

@@ -70,6 +70,9 @@ beforeAll(async () => {
     res.json({ forecast: 'sunny' });
   });
   const server: Server = app.listen(0, '127.0.0.1');
+  // An idle kept-alive connection is never closed under a request the client sends on it (a
+  // busy machine made that race an ECONNRESET): the server keeps idle sockets until close().
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   sellerUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   closeSeller = () => new Promise((resolve) => server.close(() => resolve()));
