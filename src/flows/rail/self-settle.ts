@@ -168,7 +168,9 @@ async function resume(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, plan:
   const network = plan.settings.network;
   const earlier = await repo.findSettlement(db, key);
   const mine = earlier && earlier.account_id === ctx.tenant.accountId && earlier.environment === ctx.tenant.environment;
-  if (!earlier || earlier.state === 'settled' || !mine) return settledBefore(ctx, earlier?.state === 'settled' ? earlier : undefined, payer, network);
+  // Freed between our claim and this read (its transaction was refused or reverted): try again.
+  if (!earlier) return failed(network, payer, CHAIN_REASONS.unconfirmed, 'this authorization was being settled by another request that did not settle it; retry');
+  if (earlier.state === 'settled' || !mine) return settledBefore(ctx, earlier.state === 'settled' ? earlier : undefined, payer, network);
   if (earlier.transaction === '') return failed(network, payer, CHAIN_REASONS.unconfirmed, 'this authorization is being submitted by another settle; retry in a moment');
   // The remote facilitator answered this hash as settled; only its recording is left.
   if (!plan.relayer) return record(db, ctx, deps, plan, earlier.id, earlier.transaction, usageKeyExpiresAt);
