@@ -219,13 +219,20 @@ describe('facilitator.provider "self" on a local chain', () => {
     await expectLedgerEqualsChain();
   });
 
-  it('settles one of concurrent settles of the same authorization, on chain once', async () => {
+  it('settles one of concurrent settles of the same authorization in two processes, on chain once', async () => {
+    // A second process of the service on the same database (its own viem clients and nonce manager).
+    const second = await startTestApp({ database: t.database, env: { RAIL_RPC_URLS: JSON.stringify({ [chain.network]: chain.url }), RAIL_RELAYER_MIN_BALANCE_WEI: LOW_BALANCE_WEI.toString(), SECRETS_KEY: secretsKey } });
     const accepted = await requirements();
     const agent = await fundedAgent(3000n);
     const payload = await signPayment(agent, accepted);
-    const answers = await Promise.all(Array.from({ length: 4 }, () => settle(payload, accepted)));
+    const body = { x402Version: 2, paymentPayload: payload, paymentRequirements: accepted };
+    const answers = await Promise.all([
+      ...Array.from({ length: 2 }, () => settle(payload, accepted)),
+      ...Array.from({ length: 2 }, () => second.client.post('/rail/settle', seller.key, body, { idempotencyKey: null })),
+    ]).finally(() => second.close());
     // 3,000 - 1,000 = 2,000 left: only one transfer happened.
     expect(answers.filter((a) => a.body.success === true)).toHaveLength(1);
+    for (const lost of answers.filter((a) => a.body.success !== true)) expect(lost.body).toMatchObject({ success: false, transaction: '' });
     expect(await usdc.balanceOf(agent.address)).toBe(2000n);
     const mine = (await settlements()).filter((row) => row.payer === agent.address.toLowerCase());
     expect(mine).toHaveLength(1);
