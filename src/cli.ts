@@ -9,6 +9,7 @@ import { loadConfig } from './config.ts';
 import { openMigratedDatabase } from './server.ts';
 import { createAccount } from './modules/accounts/index.ts';
 import { keyringOf, rotateSecretsKey } from './modules/providers/index.ts';
+import { rotateRelayerKeys, rotateRemoteFacilitatorKeys } from './flows/rail/index.ts';
 import { listen } from './cli/webhooks-listen.ts';
 import { EXIT, exitCodeOf } from './cli/output.ts';
 import { registerSellerCommands } from './cli/seller-commands.ts';
@@ -63,6 +64,8 @@ secrets
     try {
       const rewrapped = await rotateSecretsKey(database.db, keyring);
       console.log(`${rewrapped} connection data key(s) re-wrapped under master key ${keyring.current.id}`);
+      const relayers = (await rotateRelayerKeys(database.db, keyring)) + (await rotateRemoteFacilitatorKeys(database.db, keyring));
+      console.log(`${relayers} Rail relayer and remote facilitator data key(s) re-wrapped under master key ${keyring.current.id}`);
     } finally {
       await database.close();
     }

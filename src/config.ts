@@ -57,6 +57,14 @@ const EnvSchema = Type.Object({
   PROCESSOR_B_API_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
   PROCESSOR_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 100, maximum: 120_000 })),
   MANAGED_PROVIDERS_ACCOUNT_ID: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F-]{36}$' })),
+  // Rail settlement on chain (docs/rail.md, `facilitator.provider: "self"`): the JSON-RPC URL of
+  // each EVM network the service settles on, as JSON {"eip155:8453": "https://..."}; the
+  // confirmations a settlement waits for; the longest wait for its receipt; the relayer balance
+  // (wei) under which `rail.relayer_low_balance` is recorded.
+  RAIL_RPC_URLS: Type.Optional(Type.String({ minLength: 2 })),
+  RAIL_CONFIRMATIONS: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
+  RAIL_RECEIPT_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 1_000, maximum: 900_000 })),
+  RAIL_RELAYER_MIN_BALANCE_WEI: Type.Optional(Type.String({ pattern: '^[0-9]{1,78}$' })),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -118,6 +126,8 @@ export interface Config {
   processors: { processorAApiUrl: string | null; processorBApiUrl: string | null; timeoutMs: number };
   /** `collectionMode: managed`: the operator's account whose connections serve every managed account (null: managed charges answer 409). */
   managedProvidersAccountId: string | null;
+  /** On-chain Rail settlement (`self`): RPC URL per CAIP-2 network, confirmations, receipt wait, low-balance threshold in wei. */
+  rail: { rpcUrls: Record<string, string>; confirmations: number; receiptTimeoutMs: number; relayerMinBalanceWei: string };
 }
 
 export class ConfigError extends Error {}
@@ -140,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (typeof trustProxy === 'object' && !Array.isArray(trustProxy)) throw new ConfigError(`Invalid settings:\n  ${trustProxy.problem}`);
   if (e.SECRETS_KEY && e.SECRETS_KEY_FILE) throw new ConfigError('Invalid settings:\n  SECRETS_KEY and SECRETS_KEY_FILE: set one, not both');
+  const rpcUrls = parseRpcUrls(e.RAIL_RPC_URLS);
+  if (typeof rpcUrls === 'string') throw new ConfigError(`Invalid settings:\n  ${rpcUrls}`);
   const port = e.PORT ?? 4000;
   const baseUrl = e.BASE_URL ?? `http://localhost:${port}`;
   return {
@@ -190,7 +202,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.PROCESSOR_TIMEOUT_MS ?? 15_000,
     },
     managedProvidersAccountId: e.MANAGED_PROVIDERS_ACCOUNT_ID?.toLowerCase() ?? null,
+    rail: {
+      rpcUrls,
+      confirmations: e.RAIL_CONFIRMATIONS ?? 1,
+      receiptTimeoutMs: e.RAIL_RECEIPT_TIMEOUT_MS ?? 120_000,
+      // 0.005 ETH: a few hundred transferWithAuthorization on an L2, a handful on Ethereum.
+      relayerMinBalanceWei: e.RAIL_RELAYER_MIN_BALANCE_WEI ?? '5000000000000000',
+    },
   };
+}
+
+const EVM_NETWORK = /^eip155:[1-9][0-9]{0,17}$/;
+
+/** RAIL_RPC_URLS: a JSON object of EVM CAIP-2 network -> http(s) URL; a problem as text. */
+function parseRpcUrls(text: string | undefined): Record<string, string> | string {
+  if (text === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return 'RAIL_RPC_URLS: must be a JSON object such as {"eip155:8453":"https://..."}';
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return 'RAIL_RPC_URLS: must be a JSON object such as {"eip155:8453":"https://..."}';
+  const urls: Record<string, string> = {};
+  for (const [network, url] of Object.entries(parsed)) {
+    if (!EVM_NETWORK.test(network)) return `RAIL_RPC_URLS: ${network} is not an EVM CAIP-2 network (eip155:<chain id>)`;
+    // The URL may carry a provider's API key: it is never echoed.
+    if (typeof url !== 'string' || !/^https?:\/\/[^\s]+$/.test(url)) return `RAIL_RPC_URLS: the URL of ${network} must be http(s)`;
+    urls[network] = url;
+  }
+  return urls;
 }
 
 function hostnameOf(url: string): string {

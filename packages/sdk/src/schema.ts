@@ -1768,6 +1768,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rail/relayer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The relayer address of this environment */
+        get: operations["getRailRelayer"];
+        /**
+         * Set the relayer of facilitator.provider "self"
+         * @description The EVM private key that submits transferWithAuthorization and pays its gas in this environment. Sealed at rest like processor credentials (SECRETS_KEY) and never answered: the answer shows the address only. Replaces the earlier relayer. 503 `secrets_not_configured` when the operator set no SECRETS_KEY with DATABASE_URL.
+         */
+        put: operations["putRailRelayer"];
+        post?: never;
+        /** Remove the relayer (settlements with provider "self" answer 409 until one is set) */
+        delete: operations["deleteRailRelayer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rail/remote-facilitator": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The remote facilitator of this environment (headers masked) */
+        get: operations["getRailRemoteFacilitator"];
+        /**
+         * Set the remote x402 facilitator of facilitator.provider "remote"
+         * @description Any x402 v2 facilitator, by base URL (the official client appends /verify, /settle, /supported) and the headers it needs (an API key): sealed at rest like processor credentials and shown by name with their last four characters. The URL follows the webhook URL rules (https, no private addresses in production). 503 `secrets_not_configured` without SECRETS_KEY on PostgreSQL.
+         */
+        put: operations["putRailRemoteFacilitator"];
+        post?: never;
+        /** Remove the remote facilitator (provider "remote" answers 409 until one is set) */
+        delete: operations["deleteRailRemoteFacilitator"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rail/settings": {
         parameters: {
             query?: never;
@@ -3643,7 +3687,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string | null;
-                    /** @description Event kinds to receive, or "*" for all. Known kinds: account.updated, api_key.created, api_key.revoked, customer.created, product.created, product.version_published, deliverable.granted, deliverable.updated, deliverable.deleted, invoice.created, invoice.finalized, invoice.sent, invoice.paid, invoice.voided, invoice.marked_uncollectible, credit_note.created, payment.created, payment.confirmed, payment.failed, payment.refunded, payment.charged_back, pix_mandate.created, pix_mandate.updated, coupon.created, subscription.created, subscription.updated, subscription.canceled, coupon.archived, storefront.created, storefront.updated, storefront.order_created, checkout.completed, webhook_endpoint.disabled, ledger.mismatch, webhook.test. */
+                    /** @description Event kinds to receive, or "*" for all. Known kinds: account.updated, api_key.created, api_key.revoked, customer.created, product.created, product.version_published, deliverable.granted, deliverable.updated, deliverable.deleted, invoice.created, invoice.finalized, invoice.sent, invoice.paid, invoice.voided, invoice.marked_uncollectible, credit_note.created, payment.created, payment.confirmed, payment.failed, payment.refunded, payment.charged_back, pix_mandate.created, pix_mandate.updated, coupon.created, subscription.created, subscription.updated, subscription.canceled, coupon.archived, storefront.created, storefront.updated, storefront.order_created, checkout.completed, webhook_endpoint.disabled, ledger.mismatch, rail.relayer_low_balance, webhook.test. */
                     events: string[];
                     /**
                      * Format: uri
@@ -3967,7 +4011,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string | null;
-                    /** @description Event kinds to receive, or "*" for all. Known kinds: account.updated, api_key.created, api_key.revoked, customer.created, product.created, product.version_published, deliverable.granted, deliverable.updated, deliverable.deleted, invoice.created, invoice.finalized, invoice.sent, invoice.paid, invoice.voided, invoice.marked_uncollectible, credit_note.created, payment.created, payment.confirmed, payment.failed, payment.refunded, payment.charged_back, pix_mandate.created, pix_mandate.updated, coupon.created, subscription.created, subscription.updated, subscription.canceled, coupon.archived, storefront.created, storefront.updated, storefront.order_created, checkout.completed, webhook_endpoint.disabled, ledger.mismatch, webhook.test. */
+                    /** @description Event kinds to receive, or "*" for all. Known kinds: account.updated, api_key.created, api_key.revoked, customer.created, product.created, product.version_published, deliverable.granted, deliverable.updated, deliverable.deleted, invoice.created, invoice.finalized, invoice.sent, invoice.paid, invoice.voided, invoice.marked_uncollectible, credit_note.created, payment.created, payment.confirmed, payment.failed, payment.refunded, payment.charged_back, pix_mandate.created, pix_mandate.updated, coupon.created, subscription.created, subscription.updated, subscription.canceled, coupon.archived, storefront.created, storefront.updated, storefront.order_created, checkout.completed, webhook_endpoint.disabled, ledger.mismatch, rail.relayer_low_balance, webhook.test. */
                     events?: string[];
                     /** @description false stops deliveries (pending ones fail); true turns a disabled endpoint back on. */
                     isActive?: boolean;
@@ -17844,7 +17888,12 @@ export interface operations {
                         facilitator: {
                             /** @description Whether the seller routes may be indexed for discovery by agents. */
                             indexesForDiscovery: boolean;
-                            /** @description Who verifies and settles: `service` (this service, the default reading). */
+                            /**
+                             * @description Who settles: `sandbox` (simulated, sandbox environment and EVM test networks only), `service` (the earlier name, read as `sandbox`), `self` (this service settles on chain with the account relayer, PUT /rail/relayer, through the RPC URL the operator configured for the network), or `remote` (any x402 v2 facilitator, PUT /rail/remote-facilitator). docs/rail.md.
+                             * @example sandbox
+                             * @example self
+                             * @example remote
+                             */
                             provider: string;
                         };
                         grace: {
@@ -17960,6 +18009,591 @@ export interface operations {
             };
         };
     };
+    getRailRelayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The relayer of `facilitator.provider: "self"` in this environment; its key is never shown. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The relayer address: it submits transferWithAuthorization and pays the gas (keep it funded with the network native currency). */
+                        address: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    putRailRelayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The relayer EVM private key (0x + 64 hex). Sealed at rest; never answered. */
+                    privateKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The relayer of `facilitator.provider: "self"` in this environment; its key is never shown. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The relayer address: it submits transferWithAuthorization and pays the gas (keep it funded with the network native currency). */
+                        address: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Field errors (validation body), a business rule (standard body), or an Idempotency-Key reused with another request (nested body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    deleteRailRelayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The relayer of `facilitator.provider: "self"` in this environment; its key is never shown. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The relayer address: it submits transferWithAuthorization and pays the gas (keep it funded with the network native currency). */
+                        address: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    getRailRemoteFacilitator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The remote x402 facilitator of `facilitator.provider: "remote"` in this environment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Header names, each value as its last four characters. */
+                        headers: {
+                            [key: string]: string;
+                        };
+                        /** Format: date-time */
+                        updatedAt: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    putRailRemoteFacilitator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Headers sent on verify, settle and supported (e.g. {"Authorization": "Bearer ..."}); at most 10. Sealed; never answered. */
+                    headers: {
+                        [key: string]: string;
+                    };
+                    /** @description The facilitator base URL, e.g. https://x402.example.com/facilitator. */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The remote x402 facilitator of `facilitator.provider: "remote"` in this environment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Header names, each value as its last four characters. */
+                        headers: {
+                            [key: string]: string;
+                        };
+                        /** Format: date-time */
+                        updatedAt: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Field errors (validation body), a business rule (standard body), or an Idempotency-Key reused with another request (nested body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    deleteRailRemoteFacilitator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The remote x402 facilitator of `facilitator.provider: "remote"` in this environment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Header names, each value as its last four characters. */
+                        headers: {
+                            [key: string]: string;
+                        };
+                        /** Format: date-time */
+                        updatedAt: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
     getRailSettings: {
         parameters: {
             query?: never;
@@ -17987,7 +18621,12 @@ export interface operations {
                         facilitator: {
                             /** @description Whether the seller routes may be indexed for discovery by agents. */
                             indexesForDiscovery: boolean;
-                            /** @description Who verifies and settles: `service` (this service, the default reading). */
+                            /**
+                             * @description Who settles: `sandbox` (simulated, sandbox environment and EVM test networks only), `service` (the earlier name, read as `sandbox`), `self` (this service settles on chain with the account relayer, PUT /rail/relayer, through the RPC URL the operator configured for the network), or `remote` (any x402 v2 facilitator, PUT /rail/remote-facilitator). docs/rail.md.
+                             * @example sandbox
+                             * @example self
+                             * @example remote
+                             */
                             provider: string;
                         };
                         grace: {
@@ -18105,7 +18744,12 @@ export interface operations {
                     facilitator: {
                         /** @description Whether the seller routes may be indexed for discovery by agents. */
                         indexesForDiscovery: boolean;
-                        /** @description Who verifies and settles: `service` (this service, the default reading). */
+                        /**
+                         * @description Who settles: `sandbox` (simulated, sandbox environment and EVM test networks only), `service` (the earlier name, read as `sandbox`), `self` (this service settles on chain with the account relayer, PUT /rail/relayer, through the RPC URL the operator configured for the network), or `remote` (any x402 v2 facilitator, PUT /rail/remote-facilitator). docs/rail.md.
+                         * @example sandbox
+                         * @example self
+                         * @example remote
+                         */
                         provider: string;
                     };
                     grace: {
@@ -18158,7 +18802,12 @@ export interface operations {
                         facilitator: {
                             /** @description Whether the seller routes may be indexed for discovery by agents. */
                             indexesForDiscovery: boolean;
-                            /** @description Who verifies and settles: `service` (this service, the default reading). */
+                            /**
+                             * @description Who settles: `sandbox` (simulated, sandbox environment and EVM test networks only), `service` (the earlier name, read as `sandbox`), `self` (this service settles on chain with the account relayer, PUT /rail/relayer, through the RPC URL the operator configured for the network), or `remote` (any x402 v2 facilitator, PUT /rail/remote-facilitator). docs/rail.md.
+                             * @example sandbox
+                             * @example self
+                             * @example remote
+                             */
                             provider: string;
                         };
                         grace: {

@@ -1,8 +1,10 @@
 // The seller's facilitator: GET /rail/supported, POST /rail/verify, POST /rail/settle (x402 v2).
-// Sandbox, test networks: verification is real (verify-exact.ts, plus the nonce's history here);
-// settlement is simulated (a transaction hash made here) and recorded in the caller's transaction
-// with the agent's usage and payment (record-settlement.ts). Anything else: 409
-// provider_not_configured, as no on-chain settlement connection exists yet.
+// Verification is real everywhere (verify-exact.ts, plus the nonce's history here). Who settles is
+// the settings' `facilitator.provider` (providers.ts): `sandbox` (or the older `service`) settles
+// by simulation on EVM test networks in the sandbox (a transaction hash made here), recorded in
+// the caller's transaction with the agent's usage and payment (record-settlement.ts); `self`
+// settles on chain (self-settle.ts, its own transactions around the chain's). Anything else: 409
+// provider_not_configured.
 import { createHash } from 'node:crypto';
 import type { Executor, Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
@@ -10,11 +12,14 @@ import { AppError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { RailRoute } from './config.ts';
 import { isSimulatedNetwork } from './networks.ts';
+import { providerOf, remoteSettlementProblem, type RailProviderDeps, selfSettlementProblem } from './providers.ts';
+import { forRemote, remoteClientOf } from './remote.ts';
+import { keyringOf } from '../../modules/providers/index.ts';
 import { recordSettlement } from './record-settlement.ts';
 import * as repo from './repository.ts';
 import { matchRoute } from './route-match.ts';
 import { assetDomainOf, requireSettings } from './settings.ts';
-import type { RailSettingsRow } from './tables.ts';
+import type { RailSettingsRow, RailSettlementRow } from './tables.ts';
 import { checkExactPayment, parsePayment, REASONS, type ParsedPayment } from './verify-exact.ts';
 
 export interface FacilitatorInput {
@@ -41,21 +46,28 @@ export interface SettleResult {
   extra?: { alreadySettled: boolean; paymentId: string | null; usageEventId: string | null };
 }
 
-/** Whether the service settles for this tenant (GET /rail/supported lists the same). */
-export function settlesHere(ctx: UseCaseContext, settings: RailSettingsRow): boolean {
-  return ctx.tenant.environment === 'sandbox' && isSimulatedNetwork(settings.network);
+/** Whether the simulator settles for this tenant (GET /rail/supported lists the same). */
+export function simulatesHere(ctx: UseCaseContext, settings: RailSettingsRow): boolean {
+  return providerOf(settings) === 'sandbox' && ctx.tenant.environment === 'sandbox' && isSimulatedNetwork(settings.network);
 }
 
-function assertSettlesHere(ctx: UseCaseContext, settings: RailSettingsRow): void {
-  if (!settlesHere(ctx, settings)) {
+/** Throws 409 provider_not_configured unless this tenant's provider can settle its settings' network. */
+async function assertSettles(ex: Executor, ctx: UseCaseContext, deps: RailProviderDeps, settings: RailSettingsRow): Promise<void> {
+  const provider = providerOf(settings);
+  if (provider !== 'sandbox') {
+    const problem = provider === 'self' ? await selfSettlementProblem(ex, ctx, deps, settings) : await remoteSettlementProblem(ex, ctx, deps);
+    if (problem) throw new AppError('provider_not_configured', problem);
+    return;
+  }
+  if (!simulatesHere(ctx, settings)) {
     throw new AppError(
       'provider_not_configured',
-      `No on-chain settlement connection exists for ${settings.network} in ${ctx.tenant.environment}: the sandbox verifies and settles (simulated) on EVM test networks such as eip155:84532 only.`,
+      `The sandbox provider settles (simulated) on EVM test networks such as eip155:84532 in the sandbox only; ${settings.network} in ${ctx.tenant.environment} needs facilitator.provider "self" with a relayer and an RPC URL (docs/rail.md).`,
     );
   }
 }
 
-interface Checked {
+export interface Checked {
   payment: ParsedPayment;
   payer: string;
   route: RailRoute;
@@ -64,10 +76,10 @@ interface Checked {
   key: repo.AuthorizationKey;
 }
 
-type Outcome = { ok: true; value: Checked } | { ok: false; reason: string; message: string; payer?: string };
+export type Outcome = { ok: true; value: Checked } | { ok: false; reason: string; message: string; payer?: string };
 
 /** The route the requirements mean (route-match.ts), priced by the catalog now, and the payment checked against it. */
-async function check(ex: Executor, ctx: UseCaseContext, settings: RailSettingsRow, input: FacilitatorInput): Promise<Outcome> {
+export async function check(ex: Executor, ctx: UseCaseContext, settings: RailSettingsRow, input: FacilitatorInput): Promise<Outcome> {
   const parsed = await parsePayment(input.paymentPayload, input.paymentRequirements);
   if (!parsed.ok) return parsed;
   const payment = parsed.value;
@@ -87,15 +99,49 @@ async function check(ex: Executor, ctx: UseCaseContext, settings: RailSettingsRo
   return { ok: true, value: { payment, payer: checked.value, route, productId: matched.value.productId, productKey: matched.value.productKey, key } };
 }
 
-export async function verifyPayment(ex: Executor, ctx: UseCaseContext, input: FacilitatorInput): Promise<VerifyResult> {
+export async function verifyPayment(ex: Executor, ctx: UseCaseContext, deps: RailProviderDeps, input: FacilitatorInput): Promise<VerifyResult> {
   const settings = await requireSettings(ex, ctx);
-  assertSettlesHere(ctx, settings);
+  await assertSettles(ex, ctx, deps, settings);
   const outcome = await check(ex, ctx, settings, input);
   if (!outcome.ok) return { isValid: false, invalidReason: outcome.reason, invalidMessage: outcome.message, ...(outcome.payer ? { payer: outcome.payer } : {}) };
   if (await repo.findSettlement(ex, outcome.value.key)) {
     return { isValid: false, invalidReason: REASONS.nonceUsed, invalidMessage: 'this authorization was settled already', payer: outcome.value.payer };
   }
+  if (providerOf(settings) === 'remote') return verifyRemotely(ex, ctx, deps, settings, input);
   return { isValid: true, payer: outcome.value.payer };
+}
+
+/** The remote facilitator's own verify (it may know more: balances, simulation), after ours. */
+async function verifyRemotely(ex: Executor, ctx: UseCaseContext, deps: RailProviderDeps, settings: RailSettingsRow, input: FacilitatorInput): Promise<VerifyResult> {
+  const client = await remoteClientOf(keyringOf(deps.config)!, (await repo.findRemoteFacilitator(ex, ctx.tenant))!);
+  try {
+    const answer = await client.verify(forRemote(settings, input.paymentPayload) as never, input.paymentRequirements as never);
+    return { isValid: answer.isValid, ...(answer.invalidReason ? { invalidReason: answer.invalidReason } : {}), ...(answer.invalidMessage ? { invalidMessage: answer.invalidMessage } : {}), ...(answer.payer ? { payer: answer.payer } : {}) };
+  } catch (error) {
+    const refused = error as { invalidReason?: string; invalidMessage?: string; payer?: string };
+    if (typeof refused.invalidReason === 'string') return { isValid: false, invalidReason: refused.invalidReason, ...(refused.invalidMessage ? { invalidMessage: refused.invalidMessage } : {}), ...(refused.payer ? { payer: refused.payer } : {}) };
+    // Unreachable or a malformed answer: x402's reason for a verify that could not run.
+    return { isValid: false, invalidReason: 'unexpected_verify_error', invalidMessage: `the remote facilitator did not answer verify: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
+  }
+}
+
+/**
+ * Settled before: this call settles nothing, so it answers as a failed settlement does (x402 v2
+ * §5.3.2: transaction "", no amount). When the earlier settlement was this seller's, extra names
+ * it, so a seller retrying a settle whose answer it lost learns it was paid; another seller
+ * replaying the authorization learns nothing of it.
+ */
+export function settledBefore(ctx: UseCaseContext, earlier: RailSettlementRow | undefined, payer: string, network: string): SettleResult {
+  const mine = earlier && earlier.account_id === ctx.tenant.accountId && earlier.environment === ctx.tenant.environment;
+  return {
+    success: false,
+    errorReason: REASONS.nonceUsed,
+    errorMessage: 'this authorization was settled already; it is not charged again',
+    payer,
+    transaction: '',
+    network,
+    ...(mine ? { extra: { alreadySettled: true, paymentId: earlier.payment_id, usageEventId: earlier.usage_event_id } } : {}),
+  };
 }
 
 /** A transaction hash for a simulated settlement: 32 bytes, unique per settlement, traceable to it. */
@@ -103,9 +149,10 @@ export function simulatedTransaction(settlementId: string, key: repo.Authorizati
   return `0x${createHash('sha256').update(`rail-sandbox:${settlementId}:${key.network}:${key.asset}:${key.payer}:${key.nonce}`).digest('hex')}`;
 }
 
-export async function settlePayment(tx: Tx, ctx: UseCaseContext, input: FacilitatorInput, usageKeyExpiresAt: Date): Promise<SettleResult> {
+/** The simulated settlement, in the caller's transaction (the provider is `sandbox`). */
+export async function settlePayment(tx: Tx, ctx: UseCaseContext, deps: RailProviderDeps, input: FacilitatorInput, usageKeyExpiresAt: Date): Promise<SettleResult> {
   const settings = await requireSettings(tx, ctx);
-  assertSettlesHere(ctx, settings);
+  await assertSettles(tx, ctx, deps, settings);
   const outcome = await check(tx, ctx, settings, input);
   if (!outcome.ok) {
     return { success: false, errorReason: outcome.reason, errorMessage: outcome.message, transaction: '', network: settings.network, ...(outcome.payer ? { payer: outcome.payer } : {}) };
@@ -128,25 +175,10 @@ export async function settlePayment(tx: Tx, ctx: UseCaseContext, input: Facilita
     usage_event_id: null,
     invoice_id: null,
     payment_id: null,
+    state: 'settled',
     created_at: ctx.now,
   });
-  if (!claimed) {
-    // Settled before: this call settles nothing, so it answers as a failed settlement does (x402
-    // v2 §5.3.2: transaction "", no amount). When the earlier settlement was this seller's, extra
-    // names it, so a seller retrying a settle whose answer it lost learns it was paid; another
-    // seller replaying the authorization learns nothing of it.
-    const earlier = await repo.findSettlement(tx, key);
-    const mine = earlier && earlier.account_id === ctx.tenant.accountId && earlier.environment === ctx.tenant.environment;
-    return {
-      success: false,
-      errorReason: REASONS.nonceUsed,
-      errorMessage: 'this authorization was settled already; it is not charged again',
-      payer,
-      transaction: '',
-      network: settings.network,
-      ...(mine ? { extra: { alreadySettled: true, paymentId: earlier.payment_id, usageEventId: earlier.usage_event_id } } : {}),
-    };
-  }
+  if (!claimed) return settledBefore(ctx, await repo.findSettlement(tx, key), payer, settings.network);
   const recorded = await recordSettlement(tx, ctx, {
     settlementId: id,
     network: settings.network,

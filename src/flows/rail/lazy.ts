@@ -1,13 +1,19 @@
 // viem and the x402 packages are large: they are imported on the Rail's first use, never at the
 // service's start (docs/decisions/rail.md). Each module is loaded once per process.
 type Viem = typeof import('viem');
+type ViemAccounts = typeof import('viem/accounts');
 type X402Schemas = typeof import('@x402/core/schemas');
 type X402Evm = typeof import('@x402/evm');
+type X402Server = typeof import('@x402/core/server');
 
 let viem: Promise<Viem> | undefined;
+let viemAccounts: Promise<ViemAccounts> | undefined;
 let schemas: Promise<X402Schemas> | undefined;
 let evm: Promise<X402Evm> | undefined;
+let server: Promise<X402Server> | undefined;
 
 export const loadViem = (): Promise<Viem> => (viem ??= import('viem'));
+export const loadViemAccounts = (): Promise<ViemAccounts> => (viemAccounts ??= import('viem/accounts'));
 export const loadX402Schemas = (): Promise<X402Schemas> => (schemas ??= import('@x402/core/schemas'));
 export const loadX402Evm = (): Promise<X402Evm> => (evm ??= import('@x402/evm'));
+export const loadX402Server = (): Promise<X402Server> => (server ??= import('@x402/core/server'));

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { forTenant } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
-import type { RailSettingsRow, RailSettlementRow } from './tables.ts';
+import type { RailRelayerRow, RailRemoteFacilitatorRow, RailSettingsRow, RailSettlementRow } from './tables.ts';
 
 const jsonb = (value: unknown) => JSON.stringify(value) as never;
 
@@ -71,6 +71,88 @@ export async function completeSettlement(
   links: Pick<RailSettlementRow, 'customer_id' | 'enrollment_id' | 'usage_event_id' | 'invoice_id' | 'payment_id'>,
 ): Promise<void> {
   await ex.updateTable('rail_settlements').set(links).where('id', '=', id).execute();
+}
+
+/** The transaction submitted for a reserved settlement (written as soon as it is known: a crash after it leaves the hash to look up). */
+export async function setSubmittedTransaction(ex: Executor, id: string, transaction: string): Promise<void> {
+  await ex.updateTable('rail_settlements').set({ transaction }).where('id', '=', id).where('state', '=', 'submitting').execute();
+}
+
+/** Frees a reservation whose transaction did not happen on chain (refused before sending, or reverted). */
+export async function releaseReservation(ex: Executor, id: string): Promise<void> {
+  await ex.deleteFrom('rail_settlements').where('id', '=', id).where('state', '=', 'submitting').execute();
+}
+
+/** Marks a reserved settlement settled; false when another process did first (it records, not this one). */
+export async function markSettled(ex: Executor, id: string, transaction: string): Promise<boolean> {
+  const updated = await ex.updateTable('rail_settlements').set({ state: 'settled', transaction }).where('id', '=', id).where('state', '=', 'submitting').returning('id').executeTakeFirst();
+  return updated !== undefined;
+}
+
+export async function findRelayer(ex: Executor, tenant: Tenant): Promise<RailRelayerRow | undefined> {
+  return ex.selectFrom('rail_relayers').selectAll().where(forTenant(tenant)).executeTakeFirst();
+}
+
+/** Inserts or replaces the tenant's relayer; the first id and created_at stay (the seal's additional data is the id). */
+export async function upsertRelayer(ex: Executor, row: RailRelayerRow): Promise<RailRelayerRow> {
+  return ex
+    .insertInto('rail_relayers')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['account_id', 'environment']).doUpdateSet((eb) => ({
+        address: eb.ref('excluded.address'),
+        key_sealed: eb.ref('excluded.key_sealed'),
+        data_key_sealed: eb.ref('excluded.data_key_sealed'),
+        key_id: eb.ref('excluded.key_id'),
+        low_balance_since: null,
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteRelayer(ex: Executor, tenant: Tenant): Promise<RailRelayerRow | undefined> {
+  return ex.deleteFrom('rail_relayers').where(forTenant(tenant)).returningAll().executeTakeFirst();
+}
+
+export async function findRemoteFacilitator(ex: Executor, tenant: Tenant): Promise<RailRemoteFacilitatorRow | undefined> {
+  return ex.selectFrom('rail_remote_facilitators').selectAll().where(forTenant(tenant)).executeTakeFirst();
+}
+
+export async function upsertRemoteFacilitator(ex: Executor, row: RailRemoteFacilitatorRow): Promise<RailRemoteFacilitatorRow> {
+  return ex
+    .insertInto('rail_remote_facilitators')
+    .values({ ...row, headers_shown: jsonb(row.headers_shown) })
+    .onConflict((oc) =>
+      oc.columns(['account_id', 'environment']).doUpdateSet((eb) => ({
+        url: eb.ref('excluded.url'),
+        headers_shown: eb.ref('excluded.headers_shown'),
+        headers_sealed: eb.ref('excluded.headers_sealed'),
+        data_key_sealed: eb.ref('excluded.data_key_sealed'),
+        key_id: eb.ref('excluded.key_id'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteRemoteFacilitator(ex: Executor, tenant: Tenant): Promise<RailRemoteFacilitatorRow | undefined> {
+  return ex.deleteFrom('rail_remote_facilitators').where(forTenant(tenant)).returningAll().executeTakeFirst();
+}
+
+/**
+ * Records the relayer's balance state; true when it just fell under the threshold (the caller
+ * records the event once), false when it was under already or is over.
+ */
+export async function noteRelayerBalance(ex: Executor, id: string, low: boolean, now: Date): Promise<boolean> {
+  if (!low) {
+    await ex.updateTable('rail_relayers').set({ low_balance_since: null }).where('id', '=', id).where('low_balance_since', 'is not', null).execute();
+    return false;
+  }
+  const updated = await ex.updateTable('rail_relayers').set({ low_balance_since: now }).where('id', '=', id).where('low_balance_since', 'is', null).returning('id').executeTakeFirst();
+  return updated !== undefined;
 }
 
 /** Serialises first sight of an agent wallet in a tenant (its customer and enrollment are made once). */

@@ -2,7 +2,7 @@ import { contextOf } from '../../http/context.ts';
 import { createAuthenticator } from '../../modules/accounts/index.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
-import { FacilitatorBody, RailConfig, RailConfigQuery, RailSettings, RailSettingsBody, SettleAnswer, SupportedAnswer, VerifyAnswer } from './schemas.ts';
+import { FacilitatorBody, RailConfig, RailConfigQuery, RailRelayer, RailRelayerBody, RailRemoteFacilitator, RailRemoteFacilitatorBody, RailSettings, RailSettingsBody, SettleAnswer, SupportedAnswer, VerifyAnswer } from './schemas.ts';
 import { optionalKey } from './optional-key.ts';
 import * as rail from './service.ts';
 
@@ -65,7 +65,7 @@ export function registerRailRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       const ctx = (await optionalKey(request, authenticator, 'rail:read')) ? contextOf(request, deps) : null;
-      return rail.supportedKinds(deps.db, ctx);
+      return rail.supportedKinds(deps.db, ctx, deps);
     },
   );
 
@@ -82,7 +82,7 @@ export function registerRailRoutes(app: App, deps: AppDeps): void {
         response: { 200: VerifyAnswer, ...errorResponses(404, 409, 413, 422) },
       },
     },
-    async (request, reply) => deps.idempotency.run(request, reply, 200, (tx) => rail.verifyPayment(tx, contextOf(request, deps), request.body)),
+    async (request, reply) => deps.idempotency.run(request, reply, 200, (tx) => rail.verifyPayment(tx, contextOf(request, deps), deps, request.body)),
   );
 
   app.post(
@@ -103,7 +103,82 @@ export function registerRailRoutes(app: App, deps: AppDeps): void {
     },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
-      return deps.idempotency.run(request, reply, 200, (tx) => rail.settlePayment(tx, ctx, request.body, deps.idempotency.expiresAt(ctx.now)));
+      const usageKeyExpiresAt = deps.idempotency.expiresAt(ctx.now);
+      // On chain (self) or at a remote facilitator, no transaction may stay open while they work:
+      // the settle runs its own (reserve, then record); its idempotency is the authorization's nonce.
+      if (await rail.settlesOutside(deps.db, ctx)) return rail.settleElsewhere(deps.db, ctx, deps, request.body, usageKeyExpiresAt);
+      return deps.idempotency.run(request, reply, 200, (tx) => rail.settlePayment(tx, ctx, deps, request.body, usageKeyExpiresAt));
     },
+  );
+
+  app.put(
+    '/rail/relayer',
+    {
+      config: { scope: 'account:write' },
+      schema: {
+        tags,
+        summary: 'Set the relayer of facilitator.provider "self"',
+        description:
+          'The EVM private key that submits transferWithAuthorization and pays its gas in this environment. Sealed at rest like processor credentials (SECRETS_KEY) and never answered: the answer shows the address only. Replaces the earlier relayer. 503 `secrets_not_configured` when the operator set no SECRETS_KEY with DATABASE_URL.',
+        body: RailRelayerBody,
+        response: { 200: RailRelayer, ...errorResponses(422, 503) },
+      },
+    },
+    async (request, reply) => deps.idempotency.run(request, reply, 200, (tx) => rail.putRelayer(tx, contextOf(request, deps), deps, request.body)),
+  );
+
+  app.get(
+    '/rail/relayer',
+    {
+      config: { scope: 'rail:read' },
+      schema: { tags, summary: 'The relayer address of this environment', response: { 200: RailRelayer, ...errorResponses(404) } },
+    },
+    async (request) => rail.getRelayer(deps.db, contextOf(request, deps)),
+  );
+
+  app.delete(
+    '/rail/relayer',
+    {
+      config: { scope: 'account:write' },
+      schema: { tags, summary: 'Remove the relayer (settlements with provider "self" answer 409 until one is set)', response: { 200: RailRelayer, ...errorResponses(404) } },
+    },
+    async (request, reply) => deps.idempotency.run(request, reply, 200, (tx) => rail.deleteRelayer(tx, contextOf(request, deps))),
+  );
+
+  app.put(
+    '/rail/remote-facilitator',
+    {
+      config: { scope: 'account:write' },
+      schema: {
+        tags,
+        summary: 'Set the remote x402 facilitator of facilitator.provider "remote"',
+        description:
+          'Any x402 v2 facilitator, by base URL (the official client appends /verify, /settle, /supported) and the headers it needs (an API key): sealed at rest like processor credentials and shown by name with their last four characters. The URL follows the webhook URL rules (https, no private addresses in production). 503 `secrets_not_configured` without SECRETS_KEY on PostgreSQL.',
+        body: RailRemoteFacilitatorBody,
+        response: { 200: RailRemoteFacilitator, ...errorResponses(422, 503) },
+      },
+    },
+    async (request, reply) => {
+      await rail.validateRemoteFacilitator(deps, request.body);
+      return deps.idempotency.run(request, reply, 200, (tx) => rail.putRemoteFacilitator(tx, contextOf(request, deps), deps, request.body));
+    },
+  );
+
+  app.get(
+    '/rail/remote-facilitator',
+    {
+      config: { scope: 'rail:read' },
+      schema: { tags, summary: 'The remote facilitator of this environment (headers masked)', response: { 200: RailRemoteFacilitator, ...errorResponses(404) } },
+    },
+    async (request) => rail.getRemoteFacilitator(deps.db, contextOf(request, deps)),
+  );
+
+  app.delete(
+    '/rail/remote-facilitator',
+    {
+      config: { scope: 'account:write' },
+      schema: { tags, summary: 'Remove the remote facilitator (provider "remote" answers 409 until one is set)', response: { 200: RailRemoteFacilitator, ...errorResponses(404) } },
+    },
+    async (request, reply) => deps.idempotency.run(request, reply, 200, (tx) => rail.deleteRemoteFacilitator(tx, contextOf(request, deps))),
   );
 }

@@ -14,7 +14,12 @@ const Grace = Type.Object(
 
 const Facilitator = Type.Object(
   {
-    provider: Type.String({ maxLength: 64, description: 'Who verifies and settles: `service` (this service, the default reading).' }),
+    provider: Type.String({
+      maxLength: 64,
+      description:
+        'Who settles: `sandbox` (simulated, sandbox environment and EVM test networks only), `service` (the earlier name, read as `sandbox`), `self` (this service settles on chain with the account relayer, PUT /rail/relayer, through the RPC URL the operator configured for the network), or `remote` (any x402 v2 facilitator, PUT /rail/remote-facilitator). docs/rail.md.',
+      examples: ['sandbox', 'self', 'remote'],
+    }),
     indexesForDiscovery: Type.Boolean({ description: 'Whether the seller routes may be indexed for discovery by agents.' }),
   },
   { additionalProperties: false },
@@ -136,4 +141,38 @@ export const SupportedAnswer = Type.Object(
     signers: Type.Record(Type.String(), Type.Array(Type.String()), { description: 'Empty: sandbox settlement is simulated, no facilitator address submits transactions.' }),
   },
   { title: 'RailSupported' },
+);
+
+export const RailRelayerBody = Type.Object(
+  {
+    privateKey: Type.String({ maxLength: 80, description: 'The relayer EVM private key (0x + 64 hex). Sealed at rest; never answered.' }),
+  },
+  { additionalProperties: false },
+);
+
+export const RailRelayer = Type.Object(
+  {
+    address: Type.String({ description: 'The relayer address: it submits transferWithAuthorization and pays the gas (keep it funded with the network native currency).' }),
+    createdAt: DateTime(),
+    updatedAt: DateTime(),
+  },
+  { additionalProperties: false, description: 'The relayer of `facilitator.provider: "self"` in this environment; its key is never shown.' },
+);
+
+export const RailRemoteFacilitatorBody = Type.Object(
+  {
+    url: Type.String({ maxLength: 2048, description: 'The facilitator base URL, e.g. https://x402.example.com/facilitator.' }),
+    headers: Type.Record(Type.String(), Type.String(), { description: 'Headers sent on verify, settle and supported (e.g. {"Authorization": "Bearer ..."}); at most 10. Sealed; never answered.' }),
+  },
+  { additionalProperties: false },
+);
+
+export const RailRemoteFacilitator = Type.Object(
+  {
+    url: Type.String(),
+    headers: Type.Record(Type.String(), Type.String(), { description: 'Header names, each value as its last four characters.' }),
+    createdAt: DateTime(),
+    updatedAt: DateTime(),
+  },
+  { additionalProperties: false, description: 'The remote x402 facilitator of `facilitator.provider: "remote"` in this environment.' },
 );

@@ -6,6 +6,7 @@ import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, validationError, type FieldError } from '../../core/errors.ts';
 import { loadViem, loadX402Evm } from './lazy.ts';
 import { checkEvmAddress, checkSolanaAddress, namespaceOf, windowSeconds, type AddressCheck, type Namespace } from './networks.ts';
+import { PROVIDERS } from './providers.ts';
 import * as repo from './repository.ts';
 import type { RailAssetDomain, RailFacilitator, RailGrace, RailSettingsRow } from './tables.ts';
 
@@ -46,7 +47,6 @@ export function toSettingsView(row: RailSettingsRow): RailSettingsView {
 }
 
 const DIGITS = /^[0-9]{1,78}$/;
-const PROVIDER = /^[a-z][a-z0-9_-]{0,63}$/;
 export const MAX_QUEUE_LIMIT = 1_000_000;
 export const MAX_CLOCK_SKEW_SECONDS = 3600;
 
@@ -94,7 +94,11 @@ export async function settingsErrors(input: RailSettingsInput): Promise<FieldErr
   if (!Number.isInteger(input.grace.clockSkewSeconds) || input.grace.clockSkewSeconds < 0 || input.grace.clockSkewSeconds > MAX_CLOCK_SKEW_SECONDS) {
     push('grace.clockSkewSeconds', input.grace.clockSkewSeconds, 'range', `must be an integer from 0 to ${MAX_CLOCK_SKEW_SECONDS}`);
   }
-  if (!PROVIDER.test(input.facilitator.provider)) push('facilitator.provider', input.facilitator.provider, 'pattern', 'must be a provider name: lowercase letters, digits, _ and -, such as service');
+  if (!(PROVIDERS as readonly string[]).includes(input.facilitator.provider)) {
+    push('facilitator.provider', input.facilitator.provider, 'enum', `must be one of ${PROVIDERS.join(', ')} (service is the earlier name of sandbox)`);
+  } else if ((input.facilitator.provider === 'self' || input.facilitator.provider === 'remote') && namespace && namespace !== 'eip155') {
+    push('facilitator.provider', input.facilitator.provider, 'evm_only', `${input.facilitator.provider} settles on EVM networks only (Solana verification is not there yet)`);
+  }
   return errors;
 }
 

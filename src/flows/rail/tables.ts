@@ -48,10 +48,40 @@ export interface RailSettlementRow extends TenantColumns {
   usage_event_id: string | null;
   invoice_id: string | null;
   payment_id: string | null;
+  /** `submitting`: reserved before its on-chain transaction (self); `settled`: recorded. */
+  state: RailSettlementState;
   created_at: Date;
+}
+
+export type RailSettlementState = 'submitting' | 'settled';
+
+/** The account's relayer (self settlement): its key sealed like processor credentials. */
+export interface RailRelayerRow extends TenantColumns {
+  id: string;
+  address: string;
+  key_sealed: string;
+  data_key_sealed: string;
+  key_id: string;
+  low_balance_since: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The account's remote x402 facilitator (`remote`): its URL, and its auth headers sealed. */
+export interface RailRemoteFacilitatorRow extends TenantColumns {
+  id: string;
+  url: string;
+  headers_shown: Record<string, string>;
+  headers_sealed: string;
+  data_key_sealed: string;
+  key_id: string;
+  created_at: Date;
+  updated_at: Date;
 }
 
 export interface RailTables {
   rail_settings: RailSettingsRow;
   rail_settlements: RailSettlementRow;
+  rail_relayers: RailRelayerRow;
+  rail_remote_facilitators: RailRemoteFacilitatorRow;
 }

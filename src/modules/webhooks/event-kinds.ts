@@ -35,6 +35,7 @@ export const EVENT_KINDS = [
   'checkout.completed',
   'webhook_endpoint.disabled',
   'ledger.mismatch',
+  'rail.relayer_low_balance',
   'webhook.test',
 ] as const;
 

@@ -1,0 +1,84 @@
+// The relayer of an account and environment (`facilitator.provider: "self"`): the EVM key that
+// submits transferWithAuthorization and pays its gas. PUT /rail/relayer takes the private key
+// once; it is sealed at rest as processor credentials are (modules/providers secret-box: a data
+// key per row, wrapped by SECRETS_KEY, the row id as additional data) and never answered: GET
+// shows its address only. `secrets rotate` re-wraps its data key with the connections'.
+import type { Config } from '../../config.ts';
+import type { UseCaseContext } from '../../core/context.ts';
+import { fieldError, notFound } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import type { Db, Executor, Tx } from '../../db/database.ts';
+import { openSecrets, requireKeyring, rewrapDataKey, sealSecrets, type Keyring } from '../../modules/providers/index.ts';
+import { loadViemAccounts } from './lazy.ts';
+import * as repo from './repository.ts';
+import type { RailRelayerRow } from './tables.ts';
+
+export type RelayerDeps = { config: Pick<Config, 'secrets' | 'databaseUrl' | 'dataDir'> };
+
+export interface RelayerView {
+  address: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const PRIVATE_KEY = /^0x[0-9a-fA-F]{64}$/;
+
+const toView = (row: RailRelayerRow): RelayerView => ({ address: row.address, createdAt: row.created_at, updatedAt: row.updated_at });
+
+export async function putRelayer(tx: Tx, ctx: UseCaseContext, deps: RelayerDeps, input: { privateKey: string }): Promise<RelayerView> {
+  // The value is never echoed, also not in the error: it may be a real key with a typo.
+  if (!PRIVATE_KEY.test(input.privateKey)) throw fieldError('privateKey', '', 'evm_private_key', 'must be 0x followed by 64 hexadecimal digits (a secp256k1 private key)');
+  const { privateKeyToAccount } = await loadViemAccounts();
+  let address: string;
+  try {
+    address = privateKeyToAccount(input.privateKey as `0x${string}`).address;
+  } catch {
+    throw fieldError('privateKey', '', 'evm_private_key', 'is not a valid secp256k1 private key (zero or over the curve order)');
+  }
+  const keyring = requireKeyring(deps.config);
+  const existing = await repo.findRelayer(tx, ctx.tenant);
+  const id = existing?.id ?? newId();
+  const sealed = sealSecrets(keyring, id, { privateKey: input.privateKey });
+  const row = await repo.upsertRelayer(tx, {
+    id,
+    account_id: ctx.tenant.accountId,
+    environment: ctx.tenant.environment,
+    address,
+    key_sealed: sealed.ciphertext,
+    data_key_sealed: sealed.dataKey,
+    key_id: sealed.keyId,
+    low_balance_since: null,
+    created_at: existing?.created_at ?? ctx.now,
+    updated_at: ctx.now,
+  });
+  return toView(row);
+}
+
+export async function getRelayer(ex: Executor, ctx: UseCaseContext): Promise<RelayerView> {
+  const row = await repo.findRelayer(ex, ctx.tenant);
+  if (!row) throw notFound('relayer', 'No relayer is set in this environment: PUT /rail/relayer with its private key.');
+  return toView(row);
+}
+
+export async function deleteRelayer(tx: Tx, ctx: UseCaseContext): Promise<RelayerView> {
+  const row = await repo.deleteRelayer(tx, ctx.tenant);
+  if (!row) throw notFound('relayer', 'No relayer is set in this environment.');
+  return toView(row);
+}
+
+/** The relayer's private key, opened (only the settle that submits with it asks). */
+export function openRelayerKey(keyring: Keyring, row: RailRelayerRow): `0x${string}` {
+  return openSecrets(keyring, row.id, { ciphertext: row.key_sealed, dataKey: row.data_key_sealed, keyId: row.key_id }).privateKey as `0x${string}`;
+}
+
+/** `secrets rotate`: every relayer's data key re-wrapped under the current master key; how many. */
+export async function rotateRelayerKeys(db: Db, keyring: Keyring): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    const rows = await tx.selectFrom('rail_relayers').selectAll().where('key_id', '<>', keyring.current.id).forUpdate().execute();
+    for (const row of rows) {
+      const next = rewrapDataKey(keyring, row.id, { ciphertext: row.key_sealed, dataKey: row.data_key_sealed, keyId: row.key_id });
+      await tx.updateTable('rail_relayers').set({ data_key_sealed: next.dataKey, key_id: next.keyId }).where('id', '=', row.id).execute();
+    }
+    return rows.length;
+  });
+}
