@@ -12,7 +12,7 @@ import { Money, toAmount } from '../../core/money.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { findPaymentById, matchesDigest, updatePayment, type PaymentRow } from '../../modules/payments/index.ts';
 import { confirmPayment } from '../payment-confirmation/index.ts';
-import { settlesHere, simulatedTransaction } from './facilitator.ts';
+import { simulatedTransaction, simulatesHere } from './facilitator.ts';
 import { namespaceOf } from './networks.ts';
 import * as repo from './repository.ts';
 import { assetDomainOf } from './settings.ts';
@@ -76,10 +76,12 @@ async function walletCharge(ex: Executor, paymentId: string, chargeToken: string
   if (namespaceOf(settings.network) !== 'eip155') {
     throw new AppError('provider_not_configured', `Wallet payments at the checkout settle on EVM networks (EIP-3009); the seller's Rail network is ${settings.network}.`);
   }
-  if (!settlesHere(ctx, settings)) {
+  if (!simulatesHere(ctx, settings)) {
+    // On-chain settlement (facilitator.provider self or remote) settles Rail routes only so far:
+    // the checkout's wallet payment would need the same reserve, submit, record steps (self-settle.ts).
     throw new AppError(
       'provider_not_configured',
-      `No on-chain settlement connection exists for ${settings.network} in ${ctx.tenant.environment}: wallet payments settle (simulated) in the sandbox on EVM test networks such as eip155:84532 only.`,
+      `Wallet payments at the checkout settle (simulated) with facilitator.provider "sandbox" in the sandbox on EVM test networks such as eip155:84532; ${settings.network} in ${ctx.tenant.environment} with provider "${settings.facilitator.provider}" is not settled at the checkout yet.`,
     );
   }
   const domain = await assetDomainOf(settings);
@@ -146,6 +148,7 @@ export async function payByWallet(tx: Tx, paymentId: string, chargeToken: string
     usage_event_id: null,
     invoice_id: payment.invoice_id,
     payment_id: payment.id,
+    state: 'settled',
     created_at: now,
   });
   if (!claimed) throw new AppError('conflict', 'This authorization was used already (its nonce is spent); sign a new one.');
