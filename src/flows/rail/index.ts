@@ -1,4 +1,5 @@
 // The door of flows/rail: the only file other areas import (docs/ARCHITECTURE.md).
 export { findReceiptIn as railReceiptIn } from './repository.ts';
+export { closeEndedReceipts, railReceiptsJob } from './receipts.ts';
 export { registerRailRoutes } from './routes.ts';
 export { type RailTables } from './tables.ts';
