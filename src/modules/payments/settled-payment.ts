@@ -6,7 +6,7 @@ import type { UseCaseContext } from '../../core/context.ts';
 import { newId } from '../../core/ids.ts';
 import { formatMoney } from '../../core/money.ts';
 import { recordEvent } from '../events/index.ts';
-import { presentPayment } from './present-payments.ts';
+import { toPaymentView } from './payment-view.ts';
 import * as repo from './repository.ts';
 import type { PaymentRow } from './tables.ts';
 
@@ -64,6 +64,7 @@ export async function recordSettledCryptoPayment(tx: Tx, ctx: UseCaseContext, in
     updated_at: ctx.now,
   };
   await repo.insertPayment(tx, row);
-  await recordEvent(tx, ctx, 'payment.confirmed', await presentPayment(tx, ctx, row));
+  // No links to build (no boleto, no confirmation page): the view needs no read of the account or invoice.
+  await recordEvent(tx, ctx, 'payment.confirmed', toPaymentView(row, ctx, null));
   return row;
 }

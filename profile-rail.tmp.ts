@@ -1,0 +1,43 @@
+import pg from 'pg';
+import { Session } from 'node:inspector/promises';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { seedAccount, startTestApp } from './test/harness.ts';
+import { configureRail, railProduct } from './test/rail/fixtures.ts';
+import { benchAgents, signedPayments } from './bench/lib/rail.ts';
+const counts = new Map<string, { n: number; ms: number }>();
+let counting = false;
+const orig = pg.Client.prototype.query as any;
+(pg.Client.prototype as any).query = function (this: any, ...args: any[]) {
+  const text = typeof args[0] === 'string' ? args[0] : args[0]?.text ?? '';
+  if (!counting) return orig.apply(this, args);
+  const key = text.replace(/\s+/g, ' ').trim().slice(0, 90);
+  const start = performance.now();
+  const r = orig.apply(this, args);
+  if (r && typeof r.then === 'function') r.then(() => { const c = counts.get(key) ?? { n: 0, ms: 0 }; c.n++; c.ms += performance.now() - start; counts.set(key, c); }, () => undefined);
+  return r;
+};
+const t = await startTestApp();
+const seller = await seedAccount(t.client, 'Seller');
+const product = await railProduct(t.client, seller.key, '0.001');
+await configureRail(t.client, seller.key);
+const requirements = (await t.client.get(`/rail/config?product=${product.productKey}`, seller.key)).body.outputSchema.routes[0].accepts[0];
+const N = Number(process.env.N ?? 200);
+const headers = await signedPayments(requirements, benchAgents(8), N + 16);
+const settle = async (h: string) => {
+  const payload = JSON.parse(Buffer.from(h, 'base64').toString());
+  const res = await t.client.post('/rail/settle', seller.key, { x402Version: 2, paymentPayload: payload, paymentRequirements: requirements }, { idempotencyKey: null });
+  if (!res.body.success) throw new Error(JSON.stringify(res.body));
+};
+for (const h of headers.slice(0, 16)) await settle(h);
+const session = new Session(); session.connect(); await session.post('Profiler.enable'); await session.post('Profiler.start');
+counting = true;
+const cpu0 = process.cpuUsage(); const t0 = performance.now();
+for (const h of headers.slice(16)) await settle(h);
+const wall = performance.now() - t0; const cpu = process.cpuUsage(cpu0);
+counting = false;
+const stopped = await session.post('Profiler.stop') as any; mkdirSync('/tmp/receipts-prof', { recursive: true }); writeFileSync('/tmp/receipts-prof/loop.cpuprofile', JSON.stringify(stopped.profile));
+console.log(`per settle: wall ${(wall / N).toFixed(2)} ms, node cpu ${((cpu.user + cpu.system) / 1000 / N).toFixed(2)} ms`);
+let total = 0, totalMs = 0;
+for (const [k, v] of [...counts.entries()].sort((a, b) => b[1].ms - a[1].ms)) { total += v.n; totalMs += v.ms; console.log(`${(v.n / N).toFixed(2)}x ${(v.ms / v.n).toFixed(3)}ms  ${k}`); }
+console.log(`statements per settle ${(total / N).toFixed(1)}, db wait ${(totalMs / N).toFixed(2)} ms`);
+await t.close();
