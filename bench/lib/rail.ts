@@ -44,8 +44,7 @@ export async function setUpRailSeller(serviceUrl: string, secretKey: string, run
 }
 
 /** `count` PAYMENT-SIGNATURE headers for `requirements`, signed in turn by `agents` (valid for an hour). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the route's accepts[0], as GET /rail/config gives it
-export async function signedPayments(requirements: any, agents: PrivateKeyAccount[], count: number): Promise<string[]> {
+export async function signedPayments(requirements: Record<string, any>, agents: PrivateKeyAccount[], count: number): Promise<string[]> {
   const now = BigInt(Math.floor(Date.now() / 1000));
   const headers: string[] = [];
   for (let i = 0; i < count; i++) {
