@@ -66,21 +66,19 @@ export async function addToReceipt(tx: Tx, ctx: UseCaseContext, line: ReceiptLin
     quantity: '1',
     unitPrice: line.route.unitPrice,
   };
+  const addTo = async (invoiceId: string): Promise<string> => {
+    if (await addToDraftLine(tx, ctx, invoiceId, RECEIPT_CURRENCY, addition)) return invoiceId;
+    // Closed under our feet: only a settle that outlived CLOSE_MARGIN_MS gets here.
+    throw new AppError('service_unavailable', 'The agent receipt of this day was closed while the settle ran; retry the settle (the authorization was not used).', { retryAfterSeconds: 1 });
+  };
   const known = knownReceipts.get(receiptKey(ctx.tenant, line.enrollmentId, day));
   if (known && (await addToDraftLine(tx, ctx, known, RECEIPT_CURRENCY, addition))) return known;
   const existing = await findReceipt(tx, ctx.tenant, line.enrollmentId, day);
-  if (existing) {
-    if (await addToDraftLine(tx, ctx, existing, RECEIPT_CURRENCY, addition)) return existing;
-    // Closed under our feet: only a settle that outlived CLOSE_MARGIN_MS gets here.
-    throw new AppError('service_unavailable', 'The agent receipt of this day was closed while the settle ran; retry the settle (the authorization was not used).', { retryAfterSeconds: 1 });
-  }
+  if (existing) return addTo(existing);
   // The day's first request: made once per enrollment and day (concurrent first requests take turns).
   await sql`select pg_advisory_xact_lock(hashtextextended(${`rail-receipt:${line.enrollmentId}:${day}`}, 0))`.execute(tx);
   const raced = await findReceipt(tx, ctx.tenant, line.enrollmentId, day);
-  if (raced) {
-    if (await addToDraftLine(tx, ctx, raced, RECEIPT_CURRENCY, addition)) return raced;
-    throw new AppError('service_unavailable', 'The agent receipt of this day was closed while the settle ran; retry the settle.', { retryAfterSeconds: 1 });
-  }
+  if (raced) return addTo(raced);
   const invoice = await createDraftInvoice(tx, ctx, {
     customerId: line.enrollmentId,
     payerId: line.customerId,
@@ -110,7 +108,7 @@ export interface CloseRun {
   failed: Array<{ invoiceId: string; error: string }>;
 }
 
-/** Closes the receipts of days that ended at least CLOSE_MARGIN_MS ago, each in its own transaction (one failing stops no other). */
+/** Closes the receipts of days that ended at least CLOSE_MARGIN_MS ago, oldest first, at most `limit` per run, each in its own transaction (one failing stops no other). */
 export async function closeEndedReceipts(db: Db, clock: Clock, baseUrl: string, limit = 500): Promise<CloseRun> {
   const now = clock.now();
   const openBefore = receiptDay(new Date(now.getTime() - CLOSE_MARGIN_MS)).day;
