@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../core/clock.ts';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../../../test/harness.ts';
 import { agent, configureRail, NETWORK, OTHER_AGENT_KEY, railProduct, signPayment, type RailProduct } from '../../../test/rail/fixtures.ts';
+import { addToDraftLine } from '../../modules/invoices/index.ts';
 import { closeEndedReceipts } from './receipts.ts';
 
 const DAY = '2031-05-10';
@@ -142,5 +143,28 @@ describe('Rail receipts per agent and UTC day', () => {
 
     // A second run closes nothing again.
     expect(await closeEndedReceipts(t.database.db, new ManualClock('2031-05-11T00:12:00Z'), t.config.baseUrl)).toEqual({ closed: 0, failed: [] });
+  });
+
+  it('refuses to add to a closed receipt (the settle answers 503 and records nothing), and any addition that would round', async () => {
+    const receiptId = (await get(`/billing/payments/${firstDay[0]}`)).invoiceId;
+    const paymentsBefore = (await get('/billing/payments?method=crypto&limit=100')).payments.length;
+    // A settle dated on the closed day (a request's clock can lag): its receipt is closed.
+    clock.set(`${DAY}T23:59:59Z`);
+    const now = BigInt(Math.floor(clock.now().getTime() / 1000));
+    const payload = await signPayment(agent(), requirements, { validAfter: now - 60n, validBefore: now + 300n });
+    const late = await t.client.post('/rail/settle', seller.key, { x402Version: 2, paymentPayload: payload, paymentRequirements: requirements }, { idempotencyKey: null });
+    expect(late.status).toBe(503);
+    expect((await get('/billing/payments?method=crypto&limit=100')).payments).toHaveLength(paymentsBefore);
+    expect((await get(`/billing/invoices/${receiptId}`)).total).toBe('0.003000');
+
+    const ctx = { tenant: { accountId: seller.id, environment: 'sandbox' as const }, now: clock.now() };
+    const { priceId } = (await get(`/billing/invoices/${receiptId}`)).lineItems[0];
+    const line = { type: 'rail', priceId, meterId: product.meterId, productId: product.productId, description: 'x', quantity: '1' };
+    const closed = await t.database.db.transaction().execute((tx) => addToDraftLine(tx, ctx, receiptId, 'USDC', { ...line, unitPrice: '0.001' }));
+    expect(closed).toBe(false);
+    // 1 x 0.0000001 USDC is not a whole number of micro-units: a running line never rounds.
+    clock.set('2031-05-12T09:00:00Z');
+    const draftId = (await get(`/billing/payments/${(await settle()).paymentId}`)).invoiceId;
+    await expect(t.database.db.transaction().execute((tx) => addToDraftLine(tx, ctx, draftId, 'USDC', { ...line, unitPrice: '0.0000001' }))).rejects.toThrow(/must not round/);
   });
 });
