@@ -131,8 +131,15 @@ export function createIdempotency(db: Db, clock: Clock, retentionHours: number):
       if (typeof key === 'string') {
         outcome = await execute(request, reply, status, key, work);
       } else {
-        // Only routes marked `optional` get here (the pre-validation hook refuses the rest).
-        outcome = await db.transaction().execute((tx) => runInSavepoint(tx, request, reply, status, work));
+        // Only routes marked `optional` get here (the pre-validation hook refuses the rest). No
+        // answer to store, so no savepoint: a business error rolls the whole transaction back
+        // (one statement less on the Rail's settle, which runs once per paid request).
+        try {
+          outcome = await db.transaction().execute(async (tx) => succeeded(reply, status, await work(tx)));
+        } catch (error) {
+          if (!(error instanceof AppError) || error.status >= 500) throw error;
+          outcome = { replayed: false, ...renderError(error, request.id) };
+        }
       }
       return sendOutcome(reply, outcome);
     },
@@ -151,15 +158,19 @@ export function createIdempotency(db: Db, clock: Clock, retentionHours: number):
   };
 }
 
+/** The answer of a use case that succeeded. */
+function succeeded<T>(reply: FastifyReply, status: SuccessStatus<T>, result: T): Outcome {
+  const code = typeof status === 'function' ? status(result) : status;
+  reply.code(code);
+  // The route's response schema serialises the body, exactly as a direct reply would.
+  return { replayed: false, status: code, body: reply.serialize(result) as string };
+}
+
 /** Runs the use case; a business error rolls back its changes but is still the (stored) answer. */
 async function runInSavepoint<T>(tx: Tx, request: FastifyRequest, reply: FastifyReply, status: SuccessStatus<T>, work: (tx: Tx) => Promise<T>): Promise<Outcome> {
   await sql`savepoint idempotent_work`.execute(tx);
   try {
-    const result = await work(tx);
-    const code = typeof status === 'function' ? status(result) : status;
-    reply.code(code);
-    // The route's response schema serialises the body, exactly as a direct reply would.
-    return { replayed: false, status: code, body: reply.serialize(result) as string };
+    return succeeded(reply, status, await work(tx));
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     await sql`rollback to savepoint idempotent_work`.execute(tx);

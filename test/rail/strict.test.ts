@@ -21,9 +21,11 @@ const config: RailConfig = {
   outputSchema: { x402Version: 2, product: { key: 'p' }, routes: [{ meter: 'calls', description: 'a call', accepts: [requirements as never], unitPrice: '0.001', currency: 'USD' }] },
 };
 
-/** What the fake service does with verify and settle. */
+/** What the fake service does with settle (the middleware calls no verify). */
 let mode: 'ok' | 'settle-fails' | 'down' = 'ok';
 const calls: string[] = [];
+/** The Idempotency-Key headers the middleware sent (none: settle is idempotent by the nonce). */
+const keysSent: string[] = [];
 let serviceUrl = '';
 let closeService: () => Promise<void>;
 const closers: Array<() => Promise<void>> = [];
@@ -32,13 +34,14 @@ const silent = { info: () => undefined, warn: () => undefined, error: () => unde
 function fakeService(req: IncomingMessage, res: ServerResponse): void {
   const path = (req.url ?? '').split('?')[0]!;
   if (path !== '/rail/config') calls.push(path);
+  const key = req.headers['idempotency-key'];
+  if (typeof key === 'string') keysSent.push(key);
   const send = (status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
   if (path === '/rail/config') return send(200, config);
   if (mode === 'down') return send(503, { error: 'unavailable' });
-  if (path === '/rail/verify') return send(200, { isValid: true, payer: agent().address });
   if (mode === 'settle-fails') return send(200, { success: false, errorReason: 'insufficient_funds', transaction: '', network: NETWORK, payer: agent().address });
   return send(200, { success: true, transaction: `0x${'ab'.repeat(32)}`, network: NETWORK, payer: agent().address, amount: '1000' });
 }
@@ -55,6 +58,7 @@ afterAll(async () => {
 beforeEach(() => {
   mode = 'ok';
   calls.length = 0;
+  keysSent.length = 0;
 });
 
 async function seller(rail: Rail): Promise<string> {
@@ -97,7 +101,9 @@ describe('a settle that fails', () => {
     expect(res.status).toBe(402);
     expect(decodePaymentResponseHeader(res.headers.get('payment-response')!)).toEqual({ success: false, errorReason: 'insufficient_funds', transaction: '', network: NETWORK, payer: agent().address });
     expect(await res.text()).not.toContain('"ok"');
-    expect(calls).toEqual(['/rail/verify', '/rail/settle']);
+    // One round trip, settle alone (it checks what verify would), and no Idempotency-Key.
+    expect(calls).toEqual(['/rail/settle']);
+    expect(keysSent).toEqual([]);
     expect(rail.counters()).toMatchObject({ served: 0, settled: 0, refused: 1 });
   });
 });

@@ -1,4 +1,4 @@
-// The one core behind every adapter: the 402, verify and settle through the service, and grace
+// The one core behind every adapter: the 402, settle through the service (no separate verify), and grace
 // while the service is unreachable (README.md). Adapters only translate requests and answers.
 import type { PaymentPayload, PaymentRequired, PaymentRequirements } from '@x402/core/types';
 import { GraceLedger, windowSeconds } from './grace.ts';
@@ -258,10 +258,9 @@ export class Rail {
 
   private async pay(route: Route, request: RailRequest, payload: PaymentPayload, requirements: PaymentRequirements, nonceKey: string, auth: Authorization): Promise<RailOutcome> {
     const body = { x402Version: 2, paymentPayload: payload, paymentRequirements: requirements };
-    const verified = await this.client.call('POST', '/rail/verify', body);
-    if (verified.kind === 'unreachable') return this.grace(route, request, payload, requirements, nonceKey, auth, verified.why);
-    if (verified.status !== 200) return this.serviceRefused(route, request, 'verify', verified);
-    if (!verified.body.isValid) return this.refuse(route, request, verified.body.invalidReason ?? 'invalid_payment', { payer: verified.body.payer });
+    // One round trip: settle checks everything verify does (the same rules, then the nonce) and
+    // refuses with the same reasons, recording nothing, so a verify first would only add its time.
+    // The x402 spec makes verify the resource server's option; the handler runs after settlement.
     const settled = await this.client.call('POST', '/rail/settle', body);
     if (settled.kind === 'unreachable') return this.grace(route, request, payload, requirements, nonceKey, auth, settled.why);
     if (settled.status !== 200) return this.serviceRefused(route, request, 'settle', settled);

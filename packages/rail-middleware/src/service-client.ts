@@ -1,7 +1,5 @@
 // The billing service over HTTP: the only way the middleware talks to it. "Unreachable" is what
 // grace is for: connection refused or reset, a timeout, or a 5xx answer.
-import { randomUUID } from 'node:crypto';
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of the service, read field by field
 type Json = any;
 
@@ -19,9 +17,9 @@ export class ServiceClient {
   async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ServiceAnswer> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.options.apiKey}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    // Every write carries an Idempotency-Key (the service requires one). Each attempt takes a new
-    // one: the authorization's nonce is what makes a settle happen once (docs/rail.md).
-    if (method === 'POST') headers['idempotency-key'] = randomUUID();
+    // No Idempotency-Key: the service needs none on /rail/verify and /rail/settle, the
+    // authorization's nonce is what makes a settle happen once (docs/rail.md), and a key would
+    // only make the service store each answer.
     let response: Response;
     try {
       response = await fetch(new URL(path, this.options.baseUrl), {

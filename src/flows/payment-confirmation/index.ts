@@ -1,5 +1,5 @@
 // The door of flows/payment-confirmation: the only file other areas import (docs/ARCHITECTURE.md).
-export { chargeBackPayment, confirmPayment, refundInvoicePayments, refundPayment, settleProcessorRefund, takeBackCreditOfCreditNote } from './payment-outcomes.ts';
+export { chargeBackPayment, confirmPayment, recordSettledPayment, refundInvoicePayments, refundPayment, settleProcessorRefund, takeBackCreditOfCreditNote } from './payment-outcomes.ts';
 export { registerProcessorEventRoutes } from './processor-event-routes.ts';
 export { applyProcessorEvent } from './processor-events.ts';
 export { repairPendingCharges, repairPollerJob } from './repair-poller.ts';

@@ -32,7 +32,7 @@ export async function confirmPayment(tx: Tx, ctx: UseCaseContext, paymentId: str
   if (invoice.status === 'open' || invoice.status === 'uncollectible') {
     await payments.failPendingAsSuperseded(tx, ctx, invoice.id);
     await markInvoicePaid(tx, ctx, invoice.id, ctx.now);
-    await postConfirmed(tx, ctx, payment, invoice, customerId, receivableAccount(customerId));
+    await postConfirmed(tx, ctx, payment, invoice.id, customerId, receivableAccount(customerId));
     await grantDeliverablesForPayment(tx, ctx, {
       invoiceId: invoice.id,
       paymentId: payment.id,
@@ -41,7 +41,7 @@ export async function confirmPayment(tx: Tx, ctx: UseCaseContext, paymentId: str
   } else {
     const reason = invoice.status === 'paid' ? 'duplicate' : `invoice_${invoice.status}`;
     const held = chart.customerCredit(customerId ?? 'none');
-    await postConfirmed(tx, ctx, payment, invoice, customerId, held);
+    await postConfirmed(tx, ctx, payment, invoice.id, customerId, held);
     let refund: RefundView;
     if (payment.connection_id) {
       // A live payment's money goes back through its processor (one refund per payment: the key is the payment's).
@@ -55,6 +55,19 @@ export async function confirmPayment(tx: Tx, ctx: UseCaseContext, paymentId: str
     if (row.status === 'refunded') await revokeGrantsForPayment(tx, ctx, row.id);
   }
   return payments.presentPayment(tx, ctx, row);
+}
+
+/**
+ * A payment settled before it was recorded (the Rail's x402 settlements): born confirmed against
+ * its receipt, and posted like any confirmation, clearing <- the customer's receivable. The Rail's
+ * receipt is a draft while its day runs, so the receivable is in credit until the receipt is
+ * finalized (flows/rail/receipts.ts), which brings it back to zero: each amount is in the ledger
+ * once as money received (here) and once as revenue (the receipt's finalization).
+ */
+export async function recordSettledPayment(tx: Tx, ctx: UseCaseContext, input: payments.SettledCryptoPayment, customerId: string): Promise<PaymentRow> {
+  const payment = await payments.recordSettledCryptoPayment(tx, ctx, input);
+  await postConfirmed(tx, ctx, payment, payment.invoice_id, customerId, receivableAccount(customerId));
+  return payment;
 }
 
 export async function refundPayment(tx: Tx, ctx: UseCaseContext, paymentId: string, input: RefundInput, options: RefundOptions = {}): Promise<RefundView> {
@@ -151,12 +164,12 @@ export async function chargeBackPayment(tx: Tx, ctx: UseCaseContext, paymentId: 
 // The ledger postings of payment movements (docs/ledger.md), each keyed by the movement so a
 // retried flow posts once.
 
-async function postConfirmed(tx: Tx, ctx: UseCaseContext, payment: PaymentRow, invoice: InvoiceRow, customerId: string | null, against: string): Promise<void> {
+async function postConfirmed(tx: Tx, ctx: UseCaseContext, payment: PaymentRow, invoiceId: string, customerId: string | null, against: string): Promise<void> {
   await postTransaction(tx, ctx, {
     key: `payment:${payment.id}:confirmed`,
     kind: 'payment.confirmed',
     resource: { type: 'payment', id: payment.id },
-    invoiceId: invoice.id,
+    invoiceId,
     customerId,
     entries: [
       { account: chart.clearing(payment.provider), currency: payment.currency, amount: payment.amount },

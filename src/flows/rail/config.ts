@@ -4,9 +4,9 @@
 // number of atomic units (or finer than the receipts' USDC micro-units) is refused.
 import type { Executor } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
-import { fieldError, notFound } from '../../core/errors.ts';
+import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { currencyExponent, Money } from '../../core/money.ts';
-import { findProductByKey, getVersionPrices, resolvePublishedVersion, type PriceView, type ProductRow } from '../../modules/catalog/index.ts';
+import { findDefaultVersion, findProductByKey, getVersionPrices, type PriceView, type ProductRow } from '../../modules/catalog/index.ts';
 import { assetDomainOf, requireSettings, toSettingsView, type RailSettingsView } from './settings.ts';
 import type { RailSettingsRow } from './tables.ts';
 
@@ -41,15 +41,17 @@ export interface PaymentRequirementsV2 {
 export type RailConfigView = Omit<RailSettingsView, 'assetDomain' | 'createdAt' | 'updatedAt'> & { outputSchema: Record<string, unknown> };
 
 export interface ProductRoutes {
-  product: ProductRow;
+  product: Pick<ProductRow, 'id' | 'key' | 'name' | 'currency'>;
   routes: RailRoute[];
 }
 
 /** The product of a key with its routes, or the error the interface names (404, 422). */
 export async function productRoutes(ex: Executor, ctx: UseCaseContext, productKey: string, settings: RailSettingsRow): Promise<ProductRoutes> {
-  const view = await findProductByKey(ex, ctx.tenant, productKey);
-  if (!view) throw notFound('product', `No product has the key "${productKey}".`);
-  const { product, version } = await resolvePublishedVersion(ex, ctx.tenant, view.id);
+  const product = await findProductByKey(ex, ctx.tenant, productKey);
+  if (!product) throw notFound('product', `No product has the key "${productKey}".`);
+  // The default version (what resolvePublishedVersion reads when no version is named), without reading the product again: settle runs this on every request.
+  const version = await findDefaultVersion(ex, ctx.tenant, product.id);
+  if (!version) throw new AppError('no_default_version', 'The product has no published default version; publish a version first or name one.');
   if (product.currency !== RAIL_CURRENCY) {
     throw fieldError('product', productKey, 'currency', `the product is priced in ${product.currency}; the Rail settles in a dollar stablecoin, so its product must be priced in ${RAIL_CURRENCY}`);
   }

@@ -1,18 +1,19 @@
 // What a settled request leaves behind, all in the settle's transaction (docs/decisions/rail.md):
 // the agent (a customer per payer wallet, externalId = its CAIP-10 account id, made on first
 // sight and enrolled in the product), one usage event on the route's meter (through usage
-// ingestion's own call, metering_ingest), and a receipt: a paid invoice for the request with its
-// confirmed crypto payment, whose payer is the agent.
+// ingestion's own call, metering_ingest), its quantity on the agent's receipt of the day
+// (receipts.ts: one draft invoice per agent enrollment and UTC day, closed by a job), and its own
+// confirmed crypto payment against that receipt, posted to the ledger (clearing <- receivable).
 import { randomInt } from 'node:crypto';
 import type { Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { createCustomer, createEnrollment, listCustomers, resolveEnrollment } from '../../modules/customers/index.ts';
-import { createDraftInvoice, finalizeInvoice } from '../../modules/invoices/index.ts';
 import { ingestGroup } from '../../modules/metering/index.ts';
-import { createCharge } from '../../modules/payments/index.ts';
-import { confirmPayment } from '../payment-confirmation/index.ts';
+import { recordSettledPayment } from '../payment-confirmation/index.ts';
 import { RECEIPT_CURRENCY, type RailRoute } from './config.ts';
+import { TEST_NETWORKS } from './networks.ts';
+import { addToReceipt } from './receipts.ts';
 import * as repo from './repository.ts';
 import type { RailSettlementRow } from './tables.ts';
 
@@ -29,10 +30,15 @@ export interface SettlementFacts {
   usageKeyExpiresAt: Date;
 }
 
+/** Who settled: the sandbox simulates settlement (the interface's Payment.provider is `sandbox` there). */
+const SETTLEMENT_PROVIDER = 'sandbox';
+
 type Links = Pick<RailSettlementRow, 'customer_id' | 'enrollment_id' | 'usage_event_id' | 'invoice_id' | 'payment_id'>;
 
-/** The agent's customer and enrollment in the product, made on first sight (serialised per wallet). */
+/** The agent's customer and enrollment in the product: one read once made; made on first sight (serialised per wallet). */
 async function agentEnrollment(tx: Tx, ctx: UseCaseContext, externalId: string, productId: string): Promise<{ customerId: string; enrollmentId: string }> {
+  const known = await resolveEnrollment(tx, ctx.tenant, externalId, productId);
+  if (known) return { customerId: known.customer_id, enrollmentId: known.id };
   await repo.lockAgent(tx, ctx.tenant, externalId);
   const found = await listCustomers(tx, ctx, { externalId }, { limit: 1, afterId: null });
   const customerId = found.items[0]?.id ?? (await createCustomer(tx, ctx, { name: `Agent ${externalId}`, externalId, metadata: { rail: 'agent' } })).id;
@@ -86,24 +92,21 @@ export async function recordSettlement(tx: Tx, ctx: UseCaseContext, facts: Settl
   const externalId = `${facts.network}:${facts.payer}`;
   const { customerId, enrollmentId } = await agentEnrollment(tx, ctx, externalId, facts.productId);
   const usageEventId = await recordUsage(tx, ctx, facts, customerId);
-  const invoice = await createDraftInvoice(tx, ctx, {
-    customerId: enrollmentId,
-    payerId: customerId,
-    currency: RECEIPT_CURRENCY,
-    lines: [
-      {
-        type: 'rail',
-        meterId: facts.route.meterId,
-        priceId: facts.route.priceId,
-        productId: facts.productId,
-        description: `${facts.route.description}: one request paid over x402 (${facts.network}, ${facts.transaction})`,
-        quantity: '1',
-        unitPrice: facts.route.unitPrice,
-      },
-    ],
-  });
-  await finalizeInvoice(tx, ctx, invoice.id);
-  const charge = await createCharge(tx, ctx, invoice.id, { method: 'crypto', settlementNetwork: facts.network.startsWith('solana:') ? 'solana' : 'base' });
-  await confirmPayment(tx, ctx, charge.id);
-  return { customer_id: customerId, enrollment_id: enrollmentId, usage_event_id: usageEventId, invoice_id: invoice.id, payment_id: charge.id };
+  const invoiceId = await addToReceipt(tx, ctx, { enrollmentId, customerId, productId: facts.productId, route: facts.route, network: facts.network });
+  // 1 USDC settles 1 USD: the route's unit price is the payment's amount, to the receipt's six decimals.
+  const payment = await recordSettledPayment(
+    tx,
+    ctx,
+    {
+      invoiceId,
+      amount: facts.route.unitPrice,
+      currency: RECEIPT_CURRENCY,
+      provider: SETTLEMENT_PROVIDER,
+      providerId: facts.transaction,
+      network: TEST_NETWORKS.has(facts.network) ? 'test' : 'main',
+      settlementNetwork: facts.network.startsWith('solana:') ? 'solana' : 'base',
+    },
+    customerId,
+  );
+  return { customer_id: customerId, enrollment_id: enrollmentId, usage_event_id: usageEventId, invoice_id: invoiceId, payment_id: payment.id };
 }

@@ -79,9 +79,20 @@ export interface RailRemoteFacilitatorRow extends TenantColumns {
   updated_at: Date;
 }
 
+/** One agent enrollment's receipt for one UTC day (docs/decisions/rail.md, "Receipts"). */
+export interface RailReceiptRow extends TenantColumns {
+  enrollment_id: string;
+  /** 'YYYY-MM-DD' (UTC). */
+  day: string;
+  invoice_id: string;
+  closed_at: Date | null;
+  created_at: Date;
+}
+
 export interface RailTables {
   rail_settings: RailSettingsRow;
   rail_settlements: RailSettlementRow;
   rail_relayers: RailRelayerRow;
   rail_remote_facilitators: RailRemoteFacilitatorRow;
+  rail_receipts: RailReceiptRow;
 }

@@ -12,6 +12,7 @@ export {
   openInvoiceIdsOfSubscription,
   setInvoiceReturnUrls,
 } from './repository.ts';
+export { addToDraftLine, type DraftAddition } from './draft-additions.ts';
 export { registerInvoiceRoutes } from './routes.ts';
 export { Invoice, InvoiceStatus as InvoiceStatusSchema } from './schemas.ts';
 export {

@@ -23,6 +23,7 @@ export { PaymentMethodSchema, PaymentStatusSchema } from './schemas.ts';
 export * as paymentSchemas from './schemas.ts';
 export { matchesDigest, sameToken } from './secrets.ts';
 export { presentPayment } from './present-payments.ts';
+export { recordSettledCryptoPayment, type SettledCryptoPayment } from './settled-payment.ts';
 export {
   applyRefund,
   chargeBackPayment,

@@ -68,7 +68,8 @@ export interface ViewLinks {
   invoiceToken: string;
 }
 
-export function toPaymentView(row: PaymentRow, ctx: UseCaseContext, links: ViewLinks): PaymentView {
+/** `links: null` for a payment that has none (a crypto payment born confirmed: no boleto page, no sandbox confirmation page). */
+export function toPaymentView(row: PaymentRow, ctx: UseCaseContext, links: ViewLinks | null): PaymentView {
   const refunded = toAmount(row.refunded_amount);
   const view: PaymentView = {
     id: row.id,
@@ -91,7 +92,7 @@ export function toPaymentView(row: PaymentRow, ctx: UseCaseContext, links: ViewL
     view.pixExpiresAt = row.expires_at;
     if (row.provider_pix_payload) view.providerPixPayload = row.provider_pix_payload;
   }
-  if (row.method === 'boleto' && row.boleto_line && row.boleto_barcode && row.boleto_due_date) {
+  if (links && row.method === 'boleto' && row.boleto_line && row.boleto_barcode && row.boleto_due_date) {
     view.boletoLine = row.boleto_line;
     view.boletoBarcode = row.boleto_barcode;
     view.boletoUrl = row.boleto_url ?? boletoPageUrl(links.baseUrl, links.accountSlug, row.id, links.invoiceToken);
@@ -102,6 +103,6 @@ export function toPaymentView(row: PaymentRow, ctx: UseCaseContext, links: ViewL
     view.settlementAsset = 'USDC';
     view.settlementNetwork = row.settlement_network;
   }
-  if (ctx.tenant.environment === 'sandbox' && row.confirm_token) view.sandboxConfirmUrl = sandboxConfirmUrl(links.baseUrl, row.id, row.confirm_token);
+  if (links && ctx.tenant.environment === 'sandbox' && row.confirm_token) view.sandboxConfirmUrl = sandboxConfirmUrl(links.baseUrl, row.id, row.confirm_token);
   return view;
 }

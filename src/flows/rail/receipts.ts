@@ -1,0 +1,152 @@
+// Rail receipts, grouped per agent and UTC day (docs/decisions/rail.md, "Receipts"). The day's
+// receipt of an agent enrollment is a USDC draft invoice, made by the day's first paid request;
+// each later one adds its quantity to the line of its route (one line per route price) and its
+// confirmed crypto payment names the receipt, so the receipt's total is always the sum of the
+// payments that pay it: 3 requests at 0.001 USD are one line of quantity 3, 0.003000 USDC, paid by
+// three payments of 0.001000. Once the day is over (plus a margin for settles still in flight),
+// the close job finalizes the receipt (invoice number, `invoice.finalized`: receivable = revenue)
+// and marks it paid as of its last payment (receivable back to zero).
+import { sql } from 'kysely';
+import type { Clock } from '../../core/clock.ts';
+import type { Tenant, UseCaseContext } from '../../core/context.ts';
+import { AppError } from '../../core/errors.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import { forTenant } from '../../db/tenancy.ts';
+import type { BackgroundJob, BackgroundLog } from '../../jobs/start.ts';
+import { addToDraftLine, createDraftInvoice, finalizeInvoice, markInvoicePaid } from '../../modules/invoices/index.ts';
+import { RECEIPT_CURRENCY, type RailRoute } from './config.ts';
+
+const DAY_MS = 86_400_000;
+/** How long after a day's end its receipts stay open: a settle that began before midnight still lands on it. */
+export const CLOSE_MARGIN_MS = 10 * 60_000;
+
+/** The UTC day of an instant: 'YYYY-MM-DD' and its [start, end). */
+export function receiptDay(at: Date): { day: string; start: Date; end: Date } {
+  const start = new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
+  return { day: start.toISOString().slice(0, 10), start, end: new Date(start.getTime() + DAY_MS) };
+}
+
+export interface ReceiptLine {
+  enrollmentId: string;
+  customerId: string;
+  productId: string;
+  route: RailRoute;
+  network: string;
+}
+
+/**
+ * Receipt ids seen committed, per tenant, enrollment and day: which invoice is an enrollment's
+ * receipt of a day never changes once committed, so a settle needs no read to find it (one
+ * statement less per paid request). Only rows read from the database are kept, never one made in
+ * the current transaction (it could roll back). A closed receipt is found closed by the update.
+ */
+const knownReceipts = new Map<string, string>();
+const KNOWN_RECEIPTS_LIMIT = 10_000;
+
+async function findReceipt(tx: Tx, tenant: Tenant, enrollmentId: string, day: string): Promise<string | undefined> {
+  const row = await tx.selectFrom('rail_receipts').select('invoice_id').where(forTenant(tenant)).where('enrollment_id', '=', enrollmentId).where(sql<boolean>`day = ${day}::date`).executeTakeFirst();
+  if (row) {
+    if (knownReceipts.size >= KNOWN_RECEIPTS_LIMIT) knownReceipts.delete(knownReceipts.keys().next().value!);
+    knownReceipts.set(receiptKey(tenant, enrollmentId, day), row.invoice_id);
+  }
+  return row?.invoice_id;
+}
+
+const receiptKey = (tenant: Tenant, enrollmentId: string, day: string) => `${tenant.accountId}:${tenant.environment}:${enrollmentId}:${day}`;
+
+/** Adds one paid request to its agent's receipt of the day (made on the day's first); answers the receipt's invoice id. */
+export async function addToReceipt(tx: Tx, ctx: UseCaseContext, line: ReceiptLine): Promise<string> {
+  const { day, start, end } = receiptDay(ctx.now);
+  const addition = {
+    type: 'rail',
+    priceId: line.route.priceId,
+    meterId: line.route.meterId,
+    productId: line.productId,
+    description: `${line.route.description}: requests paid over x402 (${line.network})`,
+    quantity: '1',
+    unitPrice: line.route.unitPrice,
+  };
+  const addTo = async (invoiceId: string): Promise<string> => {
+    if (await addToDraftLine(tx, ctx, invoiceId, RECEIPT_CURRENCY, addition)) return invoiceId;
+    // Closed under our feet: only a settle that outlived CLOSE_MARGIN_MS gets here.
+    throw new AppError('service_unavailable', 'The agent receipt of this day was closed while the settle ran; retry the settle (the authorization was not used).', { retryAfterSeconds: 1 });
+  };
+  const known = knownReceipts.get(receiptKey(ctx.tenant, line.enrollmentId, day));
+  if (known && (await addToDraftLine(tx, ctx, known, RECEIPT_CURRENCY, addition))) return known;
+  const existing = await findReceipt(tx, ctx.tenant, line.enrollmentId, day);
+  if (existing) return addTo(existing);
+  // The day's first request: made once per enrollment and day (concurrent first requests take turns).
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`rail-receipt:${line.enrollmentId}:${day}`}, 0))`.execute(tx);
+  const raced = await findReceipt(tx, ctx.tenant, line.enrollmentId, day);
+  if (raced) return addTo(raced);
+  const invoice = await createDraftInvoice(tx, ctx, {
+    customerId: line.enrollmentId,
+    payerId: line.customerId,
+    currency: RECEIPT_CURRENCY,
+    periodStart: start,
+    periodEnd: end,
+    lines: [addition],
+  });
+  await tx
+    .insertInto('rail_receipts')
+    .values({ account_id: ctx.tenant.accountId, environment: ctx.tenant.environment, enrollment_id: line.enrollmentId, day, invoice_id: invoice.id, closed_at: null, created_at: ctx.now })
+    .execute();
+  return invoice.id;
+}
+
+/** Finalizes one receipt and marks it paid as of its last settlement (its payments cover its total). */
+async function closeReceipt(tx: Tx, ctx: UseCaseContext, invoiceId: string): Promise<void> {
+  const last = await tx.selectFrom('rail_settlements').select((eb) => eb.fn.max('created_at').as('at')).where(forTenant(ctx.tenant)).where('invoice_id', '=', invoiceId).executeTakeFirst();
+  const finalized = await finalizeInvoice(tx, ctx, invoiceId);
+  if (finalized.status === 'open') await markInvoicePaid(tx, ctx, invoiceId, last?.at ? new Date(last.at) : ctx.now);
+  await tx.updateTable('rail_receipts').set({ closed_at: ctx.now }).where(forTenant(ctx.tenant)).where('invoice_id', '=', invoiceId).execute();
+}
+
+export interface CloseRun {
+  closed: number;
+  /** Receipts whose close failed (rolled back, retried next run), with why. */
+  failed: Array<{ invoiceId: string; error: string }>;
+}
+
+/** Closes the receipts of days that ended at least CLOSE_MARGIN_MS ago, oldest first, at most `limit` per run, each in its own transaction (one failing stops no other). */
+export async function closeEndedReceipts(db: Db, clock: Clock, baseUrl: string, limit = 500): Promise<CloseRun> {
+  const now = clock.now();
+  const openBefore = receiptDay(new Date(now.getTime() - CLOSE_MARGIN_MS)).day;
+  const due = await db
+    .selectFrom('rail_receipts')
+    .select(['account_id', 'environment', 'invoice_id'])
+    .where('closed_at', 'is', null)
+    .where(sql<boolean>`day < ${openBefore}::date`)
+    .orderBy('day')
+    .limit(limit)
+    .execute();
+  const run: CloseRun = { closed: 0, failed: [] };
+  for (const receipt of due) {
+    try {
+      await db.transaction().execute(async (tx) => {
+        const ctx: UseCaseContext = { tenant: { accountId: receipt.account_id, environment: receipt.environment }, now, baseUrl };
+        // Another process may have closed it since it was read: skip it then.
+        const open = await tx.selectFrom('rail_receipts').select('invoice_id').where(forTenant(ctx.tenant)).where('invoice_id', '=', receipt.invoice_id).where('closed_at', 'is', null).forUpdate().executeTakeFirst();
+        if (!open) return;
+        await closeReceipt(tx, ctx, receipt.invoice_id);
+        run.closed += 1;
+      });
+    } catch (error) {
+      run.failed.push({ invoiceId: receipt.invoice_id, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return run;
+}
+
+/** The close as a recurring background job, every 5 minutes. */
+export function railReceiptsJob(db: Db, clock: Clock, baseUrl: string, log: BackgroundLog): BackgroundJob {
+  return {
+    queue: 'rail.receipts.close',
+    everySeconds: 300,
+    run: async () => {
+      const run = await closeEndedReceipts(db, clock, baseUrl);
+      if (run.closed > 0) log.info({ closed: run.closed }, 'Rail receipts of ended days closed');
+      for (const failed of run.failed) log.error(failed, 'a Rail receipt could not be closed; retried next run');
+    },
+  };
+}
