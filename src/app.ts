@@ -155,7 +155,11 @@ function documentRoute(route: { url: string; method: string | string[]; config?:
     route.config = { ...(route.config as object), auth: 'none', rateLimit: false };
     return;
   }
-  const config = (route.config ?? {}) as { auth?: string };
+  const config = (route.config ?? {}) as { auth?: string; keylessCost?: unknown };
+  // Every keyless route a buyer's browser calls spends a cost budget (http/keyless-budgets.ts).
+  if (config.auth === 'none' && /^\/(public|pay|shop)\//.test(route.url) && !config.keylessCost) {
+    throw new Error(`${route.url}: a keyless route under /public, /pay or /shop needs config.keylessCost`);
+  }
   const schema = (route.schema ??= {});
   if (schema.hide) return;
   const response = ((schema.response as Record<string, unknown>) ??= {});
