@@ -33,6 +33,7 @@ const EnvSchema = Type.Object({
   KEYLESS_BUDGET_PER_SELLER: Type.Optional(Positive),
   KEYLESS_BUDGET_TOTAL: Type.Optional(Positive),
   KEYLESS_BUDGET_WINDOW_SECONDS: Type.Optional(Type.Integer({ minimum: 1, maximum: 3600 })),
+  KEYLESS_REFUSAL_DELAY_MS: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
   BODY_LIMIT_BYTES: Type.Optional(Positive),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^\\s]+$' })),
   MAIL_FROM: Type.Optional(Type.String({ pattern: MAIL_FROM_PATTERN, maxLength: 320 })),
@@ -91,7 +92,7 @@ export interface Config {
      * Cost budgets of keyless routes (/public, /pay, /shop), in cost units per window: per client
      * address, per seller (a shop's or an account's slug) and for the whole service.
      */
-    keyless: { perAddress: number; perSeller: number; total: number; windowSeconds: number };
+    keyless: { perAddress: number; perSeller: number; total: number; windowSeconds: number; refusalDelayMs: number };
   };
   bodyLimitBytes: number;
   /** SMTP server for outgoing email (smtp:// or smtps://, credentials in the URL); null keeps emails in the outbox table. */
@@ -174,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         perSeller: e.KEYLESS_BUDGET_PER_SELLER ?? 1000,
         total: e.KEYLESS_BUDGET_TOTAL ?? 2500,
         windowSeconds: e.KEYLESS_BUDGET_WINDOW_SECONDS ?? 10,
+        // A keyless 429 is held this long before it is sent (http/keyless-budgets.ts, RefusalHold).
+        refusalDelayMs: e.KEYLESS_REFUSAL_DELAY_MS ?? 1_000,
       },
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES ?? 1024 * 1024,

@@ -3,6 +3,7 @@
 // the seller named by the path's slug, the whole service). The address comes first, so a flood's
 // refused requests spend only its own budget, never the shop's or the service's.
 // Units, budgets and why: docs/reliability.md, "Keyless routes: budgets by cost".
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../core/errors.ts';
@@ -20,6 +21,41 @@ export interface KeylessBudgets {
   address: RateLimiterAbstract;
   seller: RateLimiterAbstract;
   total: RateLimiterAbstract;
+  hold: RefusalHold;
+}
+
+/** Refused keyless requests held open by one address at most (this process); past it they answer at once and close. */
+const MAX_HELD_PER_ADDRESS = 64;
+
+/**
+ * Holds a keyless 429 for up to `delayMs` (never past its Retry-After) before it is sent. A refusal
+ * costs the event loop about as much as a page read; a client looping at full speed would get
+ * thousands a second and slow every tenant (measured: scenario 15). Held, each of its connections
+ * gets about one answer per `delayMs`. An address holding too many already is answered at once,
+ * with `Connection: close`, so it cannot park unbounded sockets here.
+ */
+export class RefusalHold {
+  private readonly held = new Map<string, number>();
+
+  constructor(private readonly delayMs: number) {}
+
+  async hold(reply: FastifyReply, address: string, msBeforeNext: number): Promise<void> {
+    const ms = Math.min(this.delayMs, msBeforeNext);
+    if (ms <= 0) return;
+    const count = this.held.get(address) ?? 0;
+    if (count >= MAX_HELD_PER_ADDRESS) {
+      reply.header('connection', 'close');
+      return;
+    }
+    this.held.set(address, count + 1);
+    try {
+      await sleep(ms);
+    } finally {
+      const left = (this.held.get(address) ?? 1) - 1;
+      if (left > 0) this.held.set(address, left);
+      else this.held.delete(address);
+    }
+  }
 }
 
 /** Spends the route's cost, or answers 429 (nested `rate_limited`, Retry-After) from the first budget that refuses. */
@@ -43,6 +79,7 @@ export async function spendKeylessBudget(request: FastifyRequest, reply: Fastify
       reply.header('ratelimit-limit', String(limiter.points));
       reply.header('ratelimit-remaining', '0');
       reply.header('ratelimit-reset', String(retryAfter));
+      await budgets.hold.hold(reply, request.ip, rejection.msBeforeNext);
       throw new AppError('rate_limited', `Too many ${what}; retry after ${retryAfter} s.`, { retryAfterSeconds: retryAfter });
     }
   }

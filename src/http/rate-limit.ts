@@ -4,7 +4,7 @@
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../core/errors.ts';
-import { spendKeylessBudget, type KeylessBudgets } from './keyless-budgets.ts';
+import { RefusalHold, spendKeylessBudget, type KeylessBudgets } from './keyless-budgets.ts';
 import type { App, AppDeps } from './types.ts';
 
 export interface RateLimiters {
@@ -38,6 +38,7 @@ export function createRateLimiters(config: AppDeps['config']): RateLimiters {
         address: new RateLimiterMemory({ points: keyless.perAddress, duration: keyless.windowSeconds }),
         seller: new RateLimiterMemory({ points: keyless.perSeller, duration: keyless.windowSeconds }),
         total: new RateLimiterMemory({ points: keyless.total, duration: keyless.windowSeconds }),
+        hold: new RefusalHold(keyless.refusalDelayMs),
       },
       ready: async () => undefined,
       close: async () => undefined,
@@ -63,6 +64,7 @@ export function createRateLimiters(config: AppDeps['config']): RateLimiters {
       address: make(keyless.perAddress, 'keyless-address', keyless.windowSeconds),
       seller: make(keyless.perSeller, 'keyless-seller', keyless.windowSeconds),
       total: make(keyless.total, 'keyless-total', keyless.windowSeconds),
+      hold: new RefusalHold(keyless.refusalDelayMs),
     },
     ready: (timeoutMs = 5_000) => connected(redis, timeoutMs),
     close: async () => {
@@ -87,6 +89,7 @@ export function registerRateLimit(app: App, limiters: RateLimiters): void {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       setHeaders(reply, limiter.points, 0, retryAfter);
+      if (!auth) await limiters.keyless.hold.hold(reply, request.ip, rejection.msBeforeNext);
       throw new AppError('rate_limited', `Too many requests; retry after ${retryAfter} s.`, { retryAfterSeconds: retryAfter });
     }
     setHeaders(reply, limiter.points, result.remainingPoints, Math.max(1, Math.ceil(result.msBeforeNext / 1000)));
