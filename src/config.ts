@@ -34,6 +34,7 @@ const EnvSchema = Type.Object({
   KEYLESS_BUDGET_TOTAL: Type.Optional(Positive),
   KEYLESS_BUDGET_WINDOW_SECONDS: Type.Optional(Type.Integer({ minimum: 1, maximum: 3600 })),
   KEYLESS_REFUSAL_DELAY_MS: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
+  KEYLESS_WRITES_AT_ONCE: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   BODY_LIMIT_BYTES: Type.Optional(Positive),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^\\s]+$' })),
   MAIL_FROM: Type.Optional(Type.String({ pattern: MAIL_FROM_PATTERN, maxLength: 320 })),
@@ -92,7 +93,7 @@ export interface Config {
      * Cost budgets of keyless routes (/public, /pay, /shop), in cost units per window: per client
      * address, per seller (a shop's or an account's slug) and for the whole service.
      */
-    keyless: { perAddress: number; perSeller: number; total: number; windowSeconds: number; refusalDelayMs: number };
+    keyless: { perAddress: number; perSeller: number; total: number; windowSeconds: number; refusalDelayMs: number; writesAtOnce: number };
   };
   bodyLimitBytes: number;
   /** SMTP server for outgoing email (smtp:// or smtps://, credentials in the URL); null keeps emails in the outbox table. */
@@ -177,6 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         windowSeconds: e.KEYLESS_BUDGET_WINDOW_SECONDS ?? 10,
         // A keyless 429 is held this long before it is sent (http/keyless-budgets.ts, RefusalHold).
         refusalDelayMs: e.KEYLESS_REFUSAL_DELAY_MS ?? 1_000,
+        // Keyless writes at once per process (http/keyless-writes.ts): the embedded database has one connection.
+        writesAtOnce: e.KEYLESS_WRITES_AT_ONCE ?? (e.DATABASE_URL ? 4 : 1),
       },
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES ?? 1024 * 1024,

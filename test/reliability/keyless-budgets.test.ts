@@ -24,10 +24,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** An app on the same database with these budgets (units per hour) and counters of its own. */
-async function withBudgets(budgets: { address: number; seller: number; total: number }, run: (app: TestContext) => Promise<void>, prefix = `keyless-${randomUUID()}:`) {
+async function withBudgets(
+  budgets: { address: number; seller: number; total: number },
+  run: (app: TestContext) => Promise<void>,
+  prefix = `keyless-${randomUUID()}:`,
+  more: Record<string, string> = {},
+) {
   const app = await startTestApp({
     database: t.database,
     env: {
+      ...more,
       KEYLESS_BUDGET_PER_ADDRESS: String(budgets.address),
       KEYLESS_BUDGET_PER_SELLER: String(budgets.seller),
       KEYLESS_BUDGET_TOTAL: String(budgets.total),
@@ -139,6 +145,19 @@ describe('keyless budgets by cost', () => {
         expect(statuses).toEqual([201, 201, 429, 429]);
       }, prefix);
     }, prefix);
+  });
+
+  it('runs accepted keyless writes one at a time when told to, and frees every place (no order waits forever)', async () => {
+    const slug = await newShop();
+    await withBudgets({ address: 100_000, seller: 100_000, total: 100_000 }, async (app) => {
+      const first = await Promise.all(Array.from({ length: 12 }, (_, i) => order(app, slug, `198.51.100.${120 + i}`)));
+      expect(first.map((r) => r.statusCode)).toEqual(Array(12).fill(201));
+      // A refused order (422) takes no place, and the lane is free again afterwards.
+      expect((await order(app, slug, '198.51.100.140', [{ productId, quantity: 0 }])).statusCode).toBe(422);
+      const again = await Promise.all(Array.from({ length: 3 }, () => order(app, slug, '198.51.100.141')));
+      expect(again.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+      expect(await ordersOf(slug)).toBe(15);
+    }, `keyless-${randomUUID()}:`, { KEYLESS_WRITES_AT_ONCE: '1' });
   });
 
   it('caps lines and quantities of an order with 422 naming the field', async () => {
