@@ -172,7 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       testAccountsPerHour: e.TEST_ACCOUNTS_PER_HOUR ?? 5,
       testAccountsTotalPerHour: e.TEST_ACCOUNTS_TOTAL_PER_HOUR ?? 200,
       keyless: {
-        perAddress: e.KEYLESS_BUDGET_PER_ADDRESS ?? 100,
+        perAddress: e.KEYLESS_BUDGET_PER_ADDRESS ?? 60,
         perSeller: e.KEYLESS_BUDGET_PER_SELLER ?? 1000,
         total: e.KEYLESS_BUDGET_TOTAL ?? 2500,
         windowSeconds: e.KEYLESS_BUDGET_WINDOW_SECONDS ?? 10,

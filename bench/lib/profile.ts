@@ -81,7 +81,7 @@ export const QUICK: Profile = {
   subscriptions: { count: 1_000, connections: 16 },
   usageImport: { events: 50_000 },
   cardCharges: { invoices: 100, connections: 16, rounds: 1, seconds: 2, latencySeconds: 2 },
-  keylessFlood: { floodConnections: 20, seconds: 5, probeRate: 20 },
+  keylessFlood: { floodConnections: 20, seconds: 5, probeRate: 40 },
 };
 
 export const FULL: Profile = {

@@ -1,16 +1,16 @@
 // Scenario 15: one address ordering from a shop at full speed (issue 30, "Fairness"). A seller
 // account with a storefront; another account (the run's tenant) reads its customers with its key
-// in an open loop while /healthz is probed in another, first idle, then while a closed loop of
+// in an open loop while /healthz is probed in another, idle, then while a closed loop of
 // `floodConnections` connections places orders as fast as the service answers them, all from
 // 127.0.0.1 (the service runs with its default keyless budgets: the per-address request count is
-// off in the benchmark, so every refused order reaches the budget check). Gates: the other
+// off in the benchmark, so every refused order reaches the budget check), in rounds. Gates: the other
 // account's p95 flooded within 2x of idle, and /healthz p50 under 20 ms flooded. Checks: orders
 // past the address budget are refused (429), and every order the flood was told was placed exists.
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'undici';
 import { JsonClient } from '../lib/http.ts';
 import { ADMIN_TOKEN } from '../lib/setup.ts';
-import { percentile, round } from '../lib/stats.ts';
+import { median, percentile, round } from '../lib/stats.ts';
 import type { ScenarioContext } from './context.ts';
 
 const HEALTHZ_P50_GOAL_MS = 20;
@@ -112,15 +112,35 @@ export async function keylessFloodScenario(ctx: ScenarioContext): Promise<void> 
       probe(ctx.service.url, '/customers?limit=10', keyed, settings.probeRate, settings.seconds),
       probe(ctx.service.url, '/healthz', {}, settings.probeRate, settings.seconds),
     ]);
-  await measure(); // warm-up: connections, JIT, the first reads of the tables
-  const [idleKeyed, idleHealth] = await measure();
+  // Warm-up: connections, JIT, the first reads of the tables, and one order (the order path's
+  // first run compiles and loads what it uses; the flood must not be charged for that). Its 25
+  // units are spent in a window that ends before the flood starts (two measures of `seconds` >= 5).
+  let warmed = false;
+  const first = await flood(ctx.service.url, slug, productId, 1, () => warmed || !(warmed = true));
+  if (first.get(201) !== 1) throw new Error(`the warm-up order answered ${JSON.stringify(Object.fromEntries(first))}`);
+  await measure();
 
-  let stopped = false;
-  const flooding = flood(ctx.service.url, slug, productId, settings.floodConnections, () => stopped);
-  // The flood starts first: its first window's orders are placed while the probes run.
-  const [floodKeyed, floodHealth] = await measure();
-  stopped = true;
-  const statuses = await flooding;
+  // Rounds of idle then flooded (each flood starts a new budget window), medians of the rounds: a
+  // single 5 s p95 on a shared machine moves with whatever else runs (recurring jobs, other work).
+  const idle: Probe[][] = [];
+  const flooded: Probe[][] = [];
+  const statuses = new Map<number, number>();
+  for (let round = 0; round < ctx.profile.rounds; round += 1) {
+    idle.push(await measure());
+    let stopped = false;
+    const flooding = flood(ctx.service.url, slug, productId, settings.floodConnections, () => stopped);
+    // The flood starts first: its window's orders are placed while the probes run.
+    flooded.push(await measure());
+    stopped = true;
+    for (const [status, n] of await flooding) statuses.set(status, (statuses.get(status) ?? 0) + n);
+  }
+  const at = (runs: Probe[][], i: 0 | 1, p: 'p50' | 'p95') => median(runs.map((r) => r[i]![p]));
+  const each = (runs: Probe[][], i: 0 | 1, p: 'p50' | 'p95') => runs.map((r) => round(r[i]![p], 1)).join(', ');
+  const idleKeyed = { p50: at(idle, 0, 'p50'), p95: at(idle, 0, 'p95') };
+  const floodKeyed = { p50: at(flooded, 0, 'p50'), p95: at(flooded, 0, 'p95') };
+  const idleHealth = { p50: at(idle, 1, 'p50'), p95: at(idle, 1, 'p95') };
+  const floodHealth = { p50: at(flooded, 1, 'p50'), p95: at(flooded, 1, 'p95') };
+  const failed = [...idle, ...flooded].flat().reduce((sum, p) => sum + p.failed, 0);
   const placed = statuses.get(201) ?? 0;
   const refused = statuses.get(429) ?? 0;
   const kind = ctx.service.kind;
@@ -138,7 +158,8 @@ export async function keylessFloodScenario(ctx: ScenarioContext): Promise<void> 
     verdict: ratio >= 1 / P95_WITHIN ? 'pass' : 'fail',
     gating: true,
     note:
-      `${settings.floodConnections} connections ordering from one address for ${settings.seconds} s: ${placed} placed, ${refused} refused (429)` +
+      `${ctx.profile.rounds} rounds; flooded p95 by round ${each(flooded, 0, 'p95')}, idle ${each(idle, 0, 'p95')}; ` +
+      `${settings.floodConnections} connections ordering from one address for ${settings.seconds} s a round: ${placed} placed, ${refused} refused (429)` +
       `${statuses.size > 2 ? `, other answers ${JSON.stringify(Object.fromEntries([...statuses].filter(([s]) => s !== 201 && s !== 429)))}` : ''}; ` +
       `keyed p50 ${round(idleKeyed.p50, 1)} -> ${round(floodKeyed.p50, 1)} ms at ${settings.probeRate}/s`,
   });
@@ -153,7 +174,7 @@ export async function keylessFloodScenario(ctx: ScenarioContext): Promise<void> 
     goal: `< ${HEALTHZ_P50_GOAL_MS} ms flooded`,
     verdict: floodHealth.p50 < HEALTHZ_P50_GOAL_MS ? 'pass' : 'fail',
     gating: true,
-    note: `p95 ${round(idleHealth.p95, 1)} -> ${round(floodHealth.p95, 1)} ms`,
+    note: `p95 ${round(idleHealth.p95, 1)} -> ${round(floodHealth.p95, 1)} ms; flooded p50 by round ${each(flooded, 1, 'p50')}`,
   });
 
   const stored = await ctx.service.withDatabase(async (sql) => {
@@ -164,7 +185,6 @@ export async function keylessFloodScenario(ctx: ScenarioContext): Promise<void> 
     return Number(row!.n);
   });
   ctx.report.check(kind, '15. keyless flood: orders past the address budget refused with 429', refused > 0 && placed > 0, `${placed} placed, ${refused} refused`);
-  ctx.report.check(kind, '15. keyless flood: every placed order stored, no other', stored === placed, `${placed} answered 201, ${stored} stored`);
-  const served = idleKeyed.failed + floodKeyed.failed + idleHealth.failed + floodHealth.failed === 0;
-  ctx.report.check(kind, "15. keyless flood: every request of the other account and of /healthz served", served, `failed: keyed ${floodKeyed.failed}, healthz ${floodHealth.failed}`);
+  ctx.report.check(kind, '15. keyless flood: every placed order stored, no other', stored === placed + 1, `${placed} answered 201 and the warm-up order, ${stored} stored`);
+  ctx.report.check(kind, "15. keyless flood: every request of the other account and of /healthz served", failed === 0, `${failed} failed`);
 }
