@@ -4,6 +4,8 @@
 // quantity caps. Windows of an hour make every count exact on a busy machine (no timing).
 // Costs (src/http/keyless-budgets.ts): a shop read is 5 units, an order 25.
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccount, startTestApp, usingRedis, type SeededAccount, type TestContext } from '../harness.ts';
 import { createProduct, publishVersion } from '../factories/catalog.ts';
@@ -157,6 +159,28 @@ describe('keyless budgets by cost', () => {
       const again = await Promise.all(Array.from({ length: 3 }, () => order(app, slug, '198.51.100.141')));
       expect(again.map((r) => r.statusCode)).toEqual([201, 201, 201]);
       expect(await ordersOf(slug)).toBe(15);
+    }, `keyless-${randomUUID()}:`, { KEYLESS_WRITES_AT_ONCE: '1' });
+  });
+
+  it('frees the places of clients that leave while in line or while their order runs', async () => {
+    const slug = await newShop();
+    await withBudgets({ address: 100_000, seller: 100_000, total: 100_000 }, async (app) => {
+      await app.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.app.server.address() as AddressInfo;
+      const body = JSON.stringify({ items: [{ productId, quantity: 1 }], payer: { name: 'Ana', email: 'ana@example.com' }, fulfillment: { mode: 'pickup' } });
+      // 10 orders at once over real sockets, each closed by its client right after sending: some
+      // leave while in line, some while running; none may keep a place.
+      await Promise.all(
+        Array.from({ length: 10 }, () =>
+          new Promise<void>((resolve) => {
+            const req = httpRequest({ port, method: 'POST', path: `/public/storefronts/${slug}/orders`, headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() } });
+            req.on('error', () => resolve());
+            req.end(body, () => setImmediate(() => (req.destroy(), resolve())));
+          }),
+        ),
+      );
+      const after = await Promise.all(Array.from({ length: 3 }, () => order(app, slug, '198.51.100.150')));
+      expect(after.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     }, `keyless-${randomUUID()}:`, { KEYLESS_WRITES_AT_ONCE: '1' });
   });
 
