@@ -14,6 +14,7 @@ import { registerJsonBody } from './http/json-body.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerDrainAnswer } from './http/protocol-errors.ts';
 import { createRateLimiters, registerRateLimit, type RateLimiters } from './http/rate-limit.ts';
+import { registerKeylessWriteLane } from './http/keyless-writes.ts';
 import { ERROR_RESPONSE, sharedSchemas } from './http/schemas.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import type { App, AppDeps } from './http/types.ts';
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
 
   registerAuth(app, deps, createAuthenticator(deps.db));
   registerRateLimit(app, limiters);
+  registerKeylessWriteLane(app, config.rateLimits.keyless.writesAtOnce);
   app.addHook('preValidation', async (request) => {
     assertIdempotencyKey(request);
     assertStorableStrings(request);
@@ -156,7 +158,11 @@ function documentRoute(route: { url: string; method: string | string[]; config?:
     route.config = { ...(route.config as object), auth: 'none', rateLimit: false };
     return;
   }
-  const config = (route.config ?? {}) as { auth?: string };
+  const config = (route.config ?? {}) as { auth?: string; keylessCost?: unknown };
+  // Every keyless route a buyer's browser calls spends a cost budget (http/keyless-budgets.ts).
+  if (config.auth === 'none' && /^\/(public|pay|shop)\//.test(route.url) && !config.keylessCost) {
+    throw new Error(`${route.url}: a keyless route under /public, /pay or /shop needs config.keylessCost`);
+  }
   const schema = (route.schema ??= {});
   if (schema.hide) return;
   const response = ((schema.response as Record<string, unknown>) ??= {});

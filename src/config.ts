@@ -29,6 +29,12 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_PUBLIC_PER_SECOND: Type.Optional(Positive),
   TEST_ACCOUNTS_PER_HOUR: Type.Optional(Positive),
   TEST_ACCOUNTS_TOTAL_PER_HOUR: Type.Optional(Positive),
+  KEYLESS_BUDGET_PER_ADDRESS: Type.Optional(Positive),
+  KEYLESS_BUDGET_PER_SELLER: Type.Optional(Positive),
+  KEYLESS_BUDGET_TOTAL: Type.Optional(Positive),
+  KEYLESS_BUDGET_WINDOW_SECONDS: Type.Optional(Type.Integer({ minimum: 1, maximum: 3600 })),
+  KEYLESS_REFUSAL_DELAY_MS: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
+  KEYLESS_WRITES_AT_ONCE: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   BODY_LIMIT_BYTES: Type.Optional(Positive),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^\\s]+$' })),
   MAIL_FROM: Type.Optional(Type.String({ pattern: MAIL_FROM_PATTERN, maxLength: 320 })),
@@ -91,6 +97,11 @@ export interface Config {
     /** POST /public/test-accounts: per client address and for the whole service, per hour. */
     testAccountsPerHour: number;
     testAccountsTotalPerHour: number;
+    /**
+     * Cost budgets of keyless routes (/public, /pay, /shop), in cost units per window: per client
+     * address, per seller (a shop's or an account's slug) and for the whole service.
+     */
+    keyless: { perAddress: number; perSeller: number; total: number; windowSeconds: number; refusalDelayMs: number; writesAtOnce: number };
   };
   bodyLimitBytes: number;
   /** SMTP server for outgoing email (smtp:// or smtps://, credentials in the URL); null keeps emails in the outbox table. */
@@ -172,6 +183,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicPerSecond: e.RATE_LIMIT_PUBLIC_PER_SECOND ?? 20,
       testAccountsPerHour: e.TEST_ACCOUNTS_PER_HOUR ?? 5,
       testAccountsTotalPerHour: e.TEST_ACCOUNTS_TOTAL_PER_HOUR ?? 200,
+      keyless: {
+        perAddress: e.KEYLESS_BUDGET_PER_ADDRESS ?? 60,
+        perSeller: e.KEYLESS_BUDGET_PER_SELLER ?? 1000,
+        total: e.KEYLESS_BUDGET_TOTAL ?? 2500,
+        windowSeconds: e.KEYLESS_BUDGET_WINDOW_SECONDS ?? 10,
+        // A keyless 429 is held this long before it is sent (http/keyless-budgets.ts, RefusalHold).
+        refusalDelayMs: e.KEYLESS_REFUSAL_DELAY_MS ?? 1_000,
+        // Keyless writes at once per process (http/keyless-writes.ts): the embedded database has one connection.
+        writesAtOnce: e.KEYLESS_WRITES_AT_ONCE ?? (e.DATABASE_URL ? 4 : 1),
+      },
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES ?? 1024 * 1024,
     smtpUrl: e.SMTP_URL ?? null,

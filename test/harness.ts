@@ -76,6 +76,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     RATE_LIMIT_SANDBOX_PER_SECOND: '100000',
     RATE_LIMIT_PRODUCTION_PER_SECOND: '100000',
     RATE_LIMIT_PUBLIC_PER_SECOND: '100000',
+    KEYLESS_BUDGET_PER_ADDRESS: '10000000',
+    KEYLESS_BUDGET_PER_SELLER: '10000000',
+    KEYLESS_BUDGET_TOTAL: '10000000',
     // Webhook URLs are not resolved (no DNS in tests): the SSRF tests turn this off explicitly.
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),

@@ -50,6 +50,8 @@ export interface Profile {
    * of open invoices: closed-loop rounds of `seconds`, then an open loop of `latencySeconds` (null: not run).
    */
   cardCharges: { invoices: number; connections: number; rounds: number; seconds: number; latencySeconds: number } | null;
+  /** Scenario 15: one address ordering at full speed (`floodConnections`), probes of another account and /healthz at `probeRate`/s for `seconds` (null: not run). */
+  keylessFlood: { floodConnections: number; seconds: number; probeRate: number } | null;
 }
 
 export const QUICK: Profile = {
@@ -79,6 +81,7 @@ export const QUICK: Profile = {
   subscriptions: { count: 1_000, connections: 16 },
   usageImport: { events: 50_000 },
   cardCharges: { invoices: 100, connections: 16, rounds: 1, seconds: 2, latencySeconds: 2 },
+  keylessFlood: { floodConnections: 20, seconds: 5, probeRate: 40 },
 };
 
 export const FULL: Profile = {
@@ -108,4 +111,5 @@ export const FULL: Profile = {
   subscriptions: { count: 10_000, connections: 16 },
   usageImport: { events: 1_000_000 },
   cardCharges: { invoices: 1000, connections: 16, rounds: 3, seconds: 10, latencySeconds: 10 },
+  keylessFlood: { floodConnections: 20, seconds: 15, probeRate: 50 },
 };

@@ -3,6 +3,7 @@
 // with their gates, the meters check (6), many tenants (7) and replays over two more service
 // processes (8). PGlite: the service alone on a temporary data folder, the same scenarios but 8,
 // reported without gates (the references are PostgreSQL servers, so there is nothing to compare).
+// Scenario 15 (one address flooding a shop's keyless orders) runs on both, with the default budgets.
 // Scenario 14 (card charges against a processor mock) starts a service process of its own with
 // the mock's settings on PostgreSQL, and restarts the one PGlite service with them.
 import { randomUUID } from 'node:crypto';
@@ -30,6 +31,7 @@ import { webhookScenario } from './webhooks.ts';
 import { railScenario } from './rail-latency.ts';
 import { subscriptionScenario } from './subscriptions.ts';
 import { usageImportScenario } from './usage-import.ts';
+import { keylessFloodScenario } from './keyless-flood.ts';
 
 interface PhaseOptions {
   profile: Profile;
@@ -190,6 +192,12 @@ async function runScenarios(ctx: ScenarioContext): Promise<void> {
     await guarded(ctx, '14. card charges (processor mock)', async () => {
       await probe('/account/providers/processor_b/check');
       await cardChargeScenario(ctx);
+    });
+  }
+  if (profile.keylessFlood) {
+    await guarded(ctx, '15. keyless flood', async () => {
+      await probe('/storefronts');
+      await keylessFloodScenario(ctx);
     });
   }
   const startProcess = ctx.startServiceProcess;

@@ -1,8 +1,10 @@
 // Per-key rate limits (per client address on keyless routes), in memory or shared through Redis.
 // rate-limiter-flexible counts fixed one-second windows; with REDIS_URL every process shares them.
+// Keyless routes with a cost also spend cost budgets (keyless-budgets.ts), shared the same way.
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../core/errors.ts';
+import { RefusalHold, spendKeylessBudget, type KeylessBudgets } from './keyless-budgets.ts';
 import type { App, AppDeps } from './types.ts';
 
 export interface RateLimiters {
@@ -12,6 +14,8 @@ export interface RateLimiters {
   /** Throwaway accounts (POST /public/test-accounts): per address and in total, per hour. */
   testAccounts: RateLimiterAbstract;
   testAccountsTotal: RateLimiterAbstract;
+  /** Cost budgets of keyless routes: per address, per seller, service-wide. */
+  keyless: KeylessBudgets;
   /**
    * Resolves once the shared store is connected (at once without Redis), or after `timeoutMs`:
    * until then limits are counted in this process only, so a fresh process waits for it before
@@ -22,7 +26,7 @@ export interface RateLimiters {
 }
 
 export function createRateLimiters(config: AppDeps['config']): RateLimiters {
-  const { sandboxPerSecond, productionPerSecond, publicPerSecond, testAccountsPerHour, testAccountsTotalPerHour } = config.rateLimits;
+  const { sandboxPerSecond, productionPerSecond, publicPerSecond, testAccountsPerHour, testAccountsTotalPerHour, keyless } = config.rateLimits;
   if (!config.redisUrl) {
     return {
       sandbox: new RateLimiterMemory({ points: sandboxPerSecond, duration: 1 }),
@@ -30,6 +34,12 @@ export function createRateLimiters(config: AppDeps['config']): RateLimiters {
       public: new RateLimiterMemory({ points: publicPerSecond, duration: 1 }),
       testAccounts: new RateLimiterMemory({ points: testAccountsPerHour, duration: 3600 }),
       testAccountsTotal: new RateLimiterMemory({ points: testAccountsTotalPerHour, duration: 3600 }),
+      keyless: {
+        address: new RateLimiterMemory({ points: keyless.perAddress, duration: keyless.windowSeconds }),
+        seller: new RateLimiterMemory({ points: keyless.perSeller, duration: keyless.windowSeconds }),
+        total: new RateLimiterMemory({ points: keyless.total, duration: keyless.windowSeconds }),
+        hold: new RefusalHold(keyless.refusalDelayMs),
+      },
       ready: async () => undefined,
       close: async () => undefined,
     };
@@ -50,6 +60,12 @@ export function createRateLimiters(config: AppDeps['config']): RateLimiters {
     public: make(publicPerSecond, 'public'),
     testAccounts: make(testAccountsPerHour, 'test-accounts', 3600),
     testAccountsTotal: make(testAccountsTotalPerHour, 'test-accounts-total', 3600),
+    keyless: {
+      address: make(keyless.perAddress, 'keyless-address', keyless.windowSeconds),
+      seller: make(keyless.perSeller, 'keyless-seller', keyless.windowSeconds),
+      total: make(keyless.total, 'keyless-total', keyless.windowSeconds),
+      hold: new RefusalHold(keyless.refusalDelayMs),
+    },
     ready: (timeoutMs = 5_000) => connected(redis, timeoutMs),
     close: async () => {
       redis.disconnect();
@@ -73,9 +89,11 @@ export function registerRateLimit(app: App, limiters: RateLimiters): void {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       setHeaders(reply, limiter.points, 0, retryAfter);
+      if (!auth) await limiters.keyless.hold.hold(reply, request.ip, rejection.msBeforeNext);
       throw new AppError('rate_limited', `Too many requests; retry after ${retryAfter} s.`, { retryAfterSeconds: retryAfter });
     }
     setHeaders(reply, limiter.points, result.remainingPoints, Math.max(1, Math.ceil(result.msBeforeNext / 1000)));
+    if (!auth) await spendKeylessBudget(request, reply, limiters.keyless);
   });
 }
 

@@ -29,6 +29,9 @@ export interface AppDeps {
   webhookPolicy: TargetPolicy;
 }
 
+/** Cost classes of keyless routes (units in http/keyless-budgets.ts, figures in docs/reliability.md). */
+export type KeylessCost = 'light' | 'page' | 'write';
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's key, set by the auth hook on keyed routes. */
@@ -62,5 +65,10 @@ declare module 'fastify' {
     idempotencyPerAddress?: boolean;
     /** False to skip rate limiting (health checks, docs). */
     rateLimit?: boolean;
+    /**
+     * Keyless routes limited by what they cost (http/keyless-budgets.ts): the route's cost class,
+     * and which `:slug` of its path names the seller whose budget it also spends.
+     */
+    keylessCost?: { cost: KeylessCost; seller?: 'storefront' | 'account' };
   }
 }

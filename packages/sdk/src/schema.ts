@@ -17602,9 +17602,11 @@ export interface operations {
                         };
                         mode: "pickup" | "shipping";
                     };
+                    /** @description One item per product, at most 20 per order. */
                     items: {
                         /** Format: uuid */
                         productId: string;
+                        /** @description At most 100 of a product per order. */
                         quantity: number;
                     }[];
                     payer: {

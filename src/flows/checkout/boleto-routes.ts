@@ -17,7 +17,7 @@ export function registerBoletoRoutes(app: App, deps: AppDeps): void {
     scope.get(
       '/pay/:slug/boletos/:paymentID',
       {
-        config: { auth: 'none', page: true },
+        config: { auth: 'none', page: true, keylessCost: { cost: 'page', seller: 'account' } },
         attachValidation: true,
         schema: {
           tags: ['checkout'],

@@ -67,7 +67,7 @@ export function registerPaymentLinkCheckoutRoutes(app: App, deps: AppDeps): void
     scope.get(
       '/pay/:slug/:linkID',
       {
-        config: { auth: 'none', page: true },
+        config: { auth: 'none', page: true, keylessCost: { cost: 'page', seller: 'account' } },
         attachValidation: true,
         schema: {
           tags,
@@ -94,7 +94,7 @@ export function registerPaymentLinkCheckoutRoutes(app: App, deps: AppDeps): void
     scope.post(
       '/pay/:slug/:linkID/checkout',
       {
-        config: { auth: 'none', resource: 'payment_link', idempotencyPerAddress: true },
+        config: { auth: 'none', resource: 'payment_link', idempotencyPerAddress: true, keylessCost: { cost: 'write', seller: 'account' } },
         schema: {
           tags,
           summary: 'Check out a payment link',

@@ -70,7 +70,7 @@ export function registerCheckoutRoutes(app: App, deps: AppDeps): void {
       {
         // page: a malformed id or token, or one the database cannot hold, is a page that does not
         // exist, not a JSON validation error.
-        config: { auth: 'none', page: true },
+        config: { auth: 'none', page: true, keylessCost: { cost: 'page', seller: 'account' } },
         attachValidation: true,
         schema: {
           tags,
@@ -109,7 +109,7 @@ export function registerCheckoutRoutes(app: App, deps: AppDeps): void {
   app.post(
     '/pay/:slug/invoices/:invoiceID/payments',
     {
-      config: { auth: 'none', resource: 'invoice' },
+      config: { auth: 'none', resource: 'invoice', keylessCost: { cost: 'write', seller: 'account' } },
       schema: {
         tags,
         summary: 'Pay a hosted invoice (the page\'s pay and "pay another way" action)',
@@ -135,7 +135,7 @@ export function registerCheckoutRoutes(app: App, deps: AppDeps): void {
   app.get(
     '/pay/:slug/invoices/:invoiceID/status',
     {
-      config: { auth: 'none', resource: 'invoice' },
+      config: { auth: 'none', resource: 'invoice', keylessCost: { cost: 'light', seller: 'account' } },
       schema: {
         tags,
         summary: 'Status of a hosted invoice (what its page polls)',

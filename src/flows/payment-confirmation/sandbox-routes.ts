@@ -32,7 +32,7 @@ export function registerSandboxRoutes(app: App, deps: AppDeps): void {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
 
     const pageOptions = (summary: string, description: string) => ({
-      config: { auth: 'none' as const, page: true },
+      config: { auth: 'none' as const, page: true, keylessCost: { cost: 'page' as const } },
       attachValidation: true,
       schema: { tags, summary, description, params: LinkParams, querystring: LinkQuery, response: { 200: htmlResponse('The page.'), 404: htmlResponse('The "not found" page.'), 409: htmlResponse('The charge can no longer be confirmed.') } },
     });
@@ -40,7 +40,7 @@ export function registerSandboxRoutes(app: App, deps: AppDeps): void {
     scope.get(
       '/pay/sandbox/pix/:token',
       {
-        config: { auth: 'none', page: true },
+        config: { auth: 'none', page: true, keylessCost: { cost: 'light' } },
         attachValidation: true,
         schema: {
           tags,
@@ -72,7 +72,7 @@ export function registerSandboxRoutes(app: App, deps: AppDeps): void {
       '/pay/sandbox/confirm/:paymentID',
       {
         ...pageOptions('Confirm a sandbox charge (the page\'s button)', 'Confirms the pending charge without real money. Pressing again shows it confirmed. No Idempotency-Key: the link names one charge and confirming twice changes nothing.'),
-        config: { auth: 'none' as const, page: true, idempotency: 'exempt' as const },
+        config: { auth: 'none' as const, page: true, idempotency: 'exempt' as const, keylessCost: { cost: 'write' as const } },
       },
       async (request, reply) => {
         const row = await linkedPayment(request.params, request.query, Boolean(request.validationError));
@@ -91,7 +91,7 @@ export function registerSandboxRoutes(app: App, deps: AppDeps): void {
     scope.post(
       '/pay/sandbox/cards/:paymentID',
       {
-        config: { auth: 'none' },
+        config: { auth: 'none', keylessCost: { cost: 'write' } },
         schema: {
           tags,
           summary: 'Pay a sandbox card charge with a test card',
@@ -119,7 +119,7 @@ export function registerSandboxRoutes(app: App, deps: AppDeps): void {
     scope.post(
       '/pay/sandbox/crypto/:paymentID',
       {
-        config: { auth: 'none' },
+        config: { auth: 'none', keylessCost: { cost: 'write' } },
         schema: {
           tags,
           summary: 'Pay a sandbox crypto charge as the test wallet',

@@ -75,7 +75,7 @@ export function registerStorefrontRoutes(app: App, deps: AppDeps): void {
   app.get(
     '/public/storefronts/:slug',
     {
-      config: { auth: 'none', resource: 'storefront' },
+      config: { auth: 'none', resource: 'storefront', keylessCost: { cost: 'page', seller: 'storefront' } },
       schema: {
         tags: ['public'],
         summary: 'A shop and its products',
@@ -94,7 +94,7 @@ export function registerStorefrontRoutes(app: App, deps: AppDeps): void {
   app.post(
     '/public/storefronts/:slug/orders',
     {
-      config: { auth: 'none', resource: 'storefront', idempotencyPerAddress: true },
+      config: { auth: 'none', resource: 'storefront', idempotencyPerAddress: true, keylessCost: { cost: 'write', seller: 'storefront' } },
       schema: {
         tags: ['public'],
         summary: 'Place an order (cart checkout)',

@@ -91,9 +91,20 @@ export const PublicShop = Type.Object(
 );
 
 
+// An order's size is bounded by what a keyless caller may make the service write at once: each line
+// is an invoice line, ledger and event data (docs/reliability.md, "Keyless routes: budgets by cost").
+export const ORDER_MAX_LINES = 20;
+export const ORDER_MAX_QUANTITY = 100;
+
 export const OrderBody = Type.Object(
   {
-    items: Type.Array(Type.Object({ productId: Uuid(), quantity: Type.Integer({ minimum: 1, maximum: 1000 }) }, { additionalProperties: false }), { minItems: 1, maxItems: 50 }),
+    items: Type.Array(
+      Type.Object(
+        { productId: Uuid(), quantity: Type.Integer({ minimum: 1, maximum: ORDER_MAX_QUANTITY, description: `At most ${ORDER_MAX_QUANTITY} of a product per order.` }) },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: ORDER_MAX_LINES, description: `One item per product, at most ${ORDER_MAX_LINES} per order.` },
+    ),
     payer: Type.Object(
       {
         name: Text(200),

@@ -20,7 +20,7 @@ export function registerShopPageRoutes(app: App, deps: AppDeps): void {
     scope.get(
       '/shop/:slug',
       {
-        config: { auth: 'none', page: true },
+        config: { auth: 'none', page: true, keylessCost: { cost: 'page', seller: 'storefront' } },
         attachValidation: true,
         schema: {
           tags: ['storefronts'],

@@ -42,7 +42,7 @@ export function registerPublicAccountRoutes(app: App, deps: AppDeps, limiters: R
   app.get(
     '/public/accounts/:slug',
     {
-      config: { auth: 'none', resource: 'account' },
+      config: { auth: 'none', resource: 'account', keylessCost: { cost: 'light', seller: 'account' } },
       schema: {
         tags,
         summary: "An account's checkout branding",
@@ -61,7 +61,7 @@ export function registerPublicAccountRoutes(app: App, deps: AppDeps, limiters: R
   app.post(
     '/public/test-accounts',
     {
-      config: { auth: 'none', idempotencyPerAddress: true },
+      config: { auth: 'none', idempotencyPerAddress: true, keylessCost: { cost: 'write' } },
       schema: {
         tags,
         summary: 'Create a throwaway sandbox account',

@@ -38,7 +38,7 @@ export function registerDeliveryRoutes(app: App, deps: AppDeps): void {
   app.get(
     '/public/downloads/:token',
     {
-      config: { auth: 'none', resource: 'download' },
+      config: { auth: 'none', resource: 'download', keylessCost: { cost: 'page' } },
       schema: {
         tags: ['public'],
         summary: 'Download what was paid for',
