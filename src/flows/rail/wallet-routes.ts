@@ -13,7 +13,7 @@ export function registerWalletRoutes(app: App, deps: AppDeps): void {
     '/pay/crypto/:paymentID/requirements',
     {
       // A read: POST only to keep the charge token out of URLs and logs.
-      config: { auth: 'none', resource: 'payment', idempotency: 'optional' as const },
+      config: { auth: 'none', resource: 'payment', idempotency: 'optional' as const, keylessCost: { cost: 'page' } },
       schema: {
         tags,
         summary: "A crypto charge's payment requirements for the buyer's wallet",
@@ -31,7 +31,7 @@ export function registerWalletRoutes(app: App, deps: AppDeps): void {
   app.post(
     '/pay/crypto/:paymentID',
     {
-      config: { auth: 'none', resource: 'payment' },
+      config: { auth: 'none', resource: 'payment', keylessCost: { cost: 'write' } },
       schema: {
         tags,
         summary: "Pay a crypto charge with the buyer wallet's signed authorization",
