@@ -25,7 +25,7 @@ export interface JobsSetup {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
-  options: Pick<RunnerOptions, 'concurrency' | 'leaseMs' | 'pollMs'>;
+  options: Pick<RunnerOptions, 'concurrency' | 'leaseMs' | 'pollMs' | 'fairness'>;
   jobs: readonly BackgroundJob[];
   /** Closed after the runner stops (an SMTP connection pool, ...). */
   onStop?: () => void;
