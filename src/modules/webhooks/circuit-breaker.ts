@@ -1,6 +1,6 @@
 // The circuit breaker of a webhook endpoint (docs/webhooks.md, "Slow lane"). Closed: deliveries
 // run when due, at most the endpoint's concurrency cap at once. After `threshold` (5) failed
-// attempts in a row it opens for `openMs` (60 s): the endpoint's waiting deliveries move to the slow lane (their jobs
+// attempts in a row, over at least `minFailingMs` (10 s) without a success, it opens for `openMs` (60 s): the endpoint's waiting deliveries move to the slow lane (their jobs
 // wait until circuit_open_until; each keeps its own retry time, and runs at the later of the two).
 // Once that passes it is half-open: the first delivery to run takes the probe (moving
 // circuit_open_until past one attempt, so the others keep waiting) and is sent; a success closes
@@ -11,13 +11,15 @@ import { postponeKeyJobs, scheduleJobs } from '../../jobs/queue.ts';
 import * as repo from './repository.ts';
 
 export interface BreakerSettings {
-  /** Failed attempts in a row that open the breaker. */
+  /** Failed attempts in a row that open the breaker... */
   threshold: number;
+  /** ...spanning at least this long (so a burst of failures that the next retries answer does not open it). */
+  minFailingMs: number;
   /** How long an open breaker keeps the endpoint's deliveries waiting before a probe. */
   openMs: number;
 }
 
-export const DEFAULT_BREAKER: BreakerSettings = { threshold: 5, openMs: 60_000 };
+export const DEFAULT_BREAKER: BreakerSettings = { threshold: 5, minFailingMs: 10_000, openMs: 60_000 };
 /** Beyond the attempt timeout, how long the others wait for the probe's answer before another probe may go. */
 const PROBE_MARGIN_MS = 5_000;
 
@@ -57,6 +59,7 @@ export async function recordSuccess(tx: Tx, endpointId: string, now: Date): Prom
 export async function recordFailure(
   tx: Tx,
   endpoint: { id: string; consecutive_failures: number; circuit_open_until: Date | null },
+  failingSince: Date,
   probe: boolean,
   now: Date,
   settings: BreakerSettings = DEFAULT_BREAKER,
@@ -68,7 +71,7 @@ export async function recordFailure(
     await repo.setConsecutiveFailures(tx, endpoint.id, failures, open);
     return open;
   }
-  if (!probe && failures < settings.threshold) {
+  if (!probe && (failures < settings.threshold || now.getTime() - failingSince.getTime() < settings.minFailingMs)) {
     await repo.setConsecutiveFailures(tx, endpoint.id, failures, null);
     return null;
   }

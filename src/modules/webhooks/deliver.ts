@@ -34,7 +34,7 @@ export interface DeliveryDeps {
   timeoutMs?: number;
   /** To connect, DNS lookup included (tests shorten it). */
   connectTimeoutMs?: number;
-  /** Default DEFAULT_BREAKER (5 failures in a row, open 60 s). */
+  /** Default DEFAULT_BREAKER (5 failures in a row over 10 s or more, open 60 s). */
   breaker?: BreakerSettings;
 }
 
@@ -111,7 +111,7 @@ async function recordAttempt(tx: Tx, deps: DeliveryDeps, work: AttemptContext, r
   const retryAt = new Date(now.getTime() + jitter(delay, 0.1));
   await repo.updateDelivery(tx, work.id, { status: 'pending', attempt_count: work.attempt, next_attempt_at: retryAt });
   // The delivery's own retry time is kept (the API shows it); with the breaker open it runs no sooner than the lane.
-  const laneUntil = await recordFailure(tx, endpoint, work.probe, now, deps.breaker);
+  const laneUntil = await recordFailure(tx, endpoint, failingSince, work.probe, now, deps.breaker);
   return { retryAt: laneUntil && laneUntil > retryAt ? laneUntil : retryAt };
 }
 
