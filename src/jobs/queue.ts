@@ -5,7 +5,8 @@
 // at once, and no concurrency key (a webhook endpoint) more than its limit, counted across every
 // process. Works the same on PostgreSQL and PGlite; see docs/decisions/jobs.md.
 import { sql } from 'kysely';
-import type { Db, Executor } from '../db/database.ts';
+import type { Executor } from '../db/database.ts';
+import { textArrayLiteral } from '../db/array-literal.ts';
 import { newId } from '../core/ids.ts';
 import type { JobRow } from './tables.ts';
 
@@ -113,48 +114,16 @@ export async function ensureRecurringJob(ex: Executor, now: Date, queue: string,
 }
 
 /**
- * Claims up to `limit` due jobs of the given queues, leasing each until `leaseUntil`, fairly:
- * - a job with a concurrency key is taken only while fewer than `keyLimit` jobs of its key run;
- * - of the rest, an account's job only while fewer than `accountShare` of the account's run;
- * - round robin across accounts: every account's first due job comes before any account's second
- *   (jobs without an account, the service's own recurring work, rank as one account).
- * "Running" is counted in the table (leased_until ahead), so the limits hold across processes;
- * claims take a transaction-scoped advisory lock, so two processes never both see the same free
- * room. A claim is one short transaction; the jobs run outside it.
+ * Claims up to `limit` due jobs of the given queues, leasing each until `leaseUntil`, fairly: a
+ * concurrency key's jobs only while fewer than `keyLimit` of them run, an account's only while
+ * fewer than `accountShare` run, accounts in turn (every account's first due job before any
+ * account's second). Counted in the table, so the limits hold across processes. One statement: the
+ * stored function jobs_claim_v1 (src/db/functions/), which also makes claims take turns.
  */
-export async function claimJobs(db: Db, queues: readonly string[], now: Date, leaseUntil: Date, limit: number, fairness: Fairness = DEFAULT_FAIRNESS): Promise<JobRow[]> {
+export async function claimJobs(ex: Executor, queues: readonly string[], now: Date, leaseUntil: Date, limit: number, fairness: Fairness = DEFAULT_FAIRNESS): Promise<JobRow[]> {
   if (queues.length === 0 || limit <= 0) return [];
-  return db.transaction().execute(async (tx) => {
-    await sql`select pg_advisory_xact_lock(hashtextextended('jobs.claim', 0))`.execute(tx);
-    const queueList = sql.join(queues.map((queue) => sql`${queue}`));
-    const claimed = await sql<JobRow>`
-      with running as (
-        select account_id, concurrency_key from jobs where leased_until > ${now}
-      ), running_accounts as (
-        select account_id, count(*) as n from running where account_id is not null group by account_id
-      ), running_keys as (
-        select concurrency_key, count(*) as n from running where concurrency_key is not null group by concurrency_key
-      ), due as (
-        select id, account_id, concurrency_key, run_at,
-          row_number() over (partition by concurrency_key order by run_at, id) as key_rank
-        from jobs
-        where queue in (${queueList}) and run_at <= ${now} and (leased_until is null or leased_until <= ${now})
-      ), within_key as (
-        select d.id, d.account_id, d.run_at,
-          row_number() over (partition by d.account_id order by d.run_at, d.id) as account_rank
-        from due d left join running_keys k on k.concurrency_key = d.concurrency_key
-        where d.concurrency_key is null or d.key_rank + coalesce(k.n, 0) <= ${fairness.keyLimit}
-      ), picked as (
-        select w.id from within_key w left join running_accounts a on a.account_id = w.account_id
-        where w.account_id is null or w.account_rank + coalesce(a.n, 0) <= ${fairness.accountShare}
-        order by w.account_rank, w.run_at, w.id
-        limit ${limit}
-      )
-      update jobs set run_at = ${leaseUntil}, leased_until = ${leaseUntil}, attempts = attempts + 1
-      where id in (select id from jobs where id in (select id from picked) for update skip locked)
-      returning *`.execute(tx);
-    return claimed.rows;
-  });
+  const claimed = await sql<JobRow>`select * from jobs_claim_v1(${textArrayLiteral(queues)}::text[], ${now}, ${leaseUntil}, ${limit}, ${fairness.accountShare}, ${fairness.keyLimit})`.execute(ex);
+  return claimed.rows;
 }
 
 /** A finished job: deleted, or a recurring one rescheduled. */

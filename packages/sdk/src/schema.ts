@@ -3520,6 +3520,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             isActive: boolean;
+                            slowLaneUntil: string | null;
                             /** Format: date-time */
                             updatedAt: string;
                             url: string;
@@ -3631,6 +3632,7 @@ export interface operations {
                         isActive: boolean;
                         /** @description Signing secret (whsec_ + base64). Shown only in this answer. */
                         secret: string;
+                        slowLaneUntil: string | null;
                         /** Format: date-time */
                         updatedAt: string;
                         url: string;
@@ -3746,6 +3748,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         isActive: boolean;
+                        slowLaneUntil: string | null;
                         /** Format: date-time */
                         updatedAt: string;
                         url: string;
@@ -3843,6 +3846,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         isActive: boolean;
+                        slowLaneUntil: string | null;
                         /** Format: date-time */
                         updatedAt: string;
                         url: string;
@@ -3955,6 +3959,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         isActive: boolean;
+                        slowLaneUntil: string | null;
                         /** Format: date-time */
                         updatedAt: string;
                         url: string;
@@ -4333,6 +4338,7 @@ export interface operations {
                         isActive: boolean;
                         /** @description Signing secret (whsec_ + base64). Shown only in this answer. */
                         secret: string;
+                        slowLaneUntil: string | null;
                         /** Format: date-time */
                         updatedAt: string;
                         url: string;

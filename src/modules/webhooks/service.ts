@@ -26,6 +26,8 @@ export interface EndpointView {
   isActive: boolean;
   /** Why the service turned the endpoint off: `gone` (it answered 410) or `failing` (three days of failures). */
   disabledReason: string | null;
+  /** While the circuit breaker keeps the endpoint's deliveries waiting (docs/webhooks.md, "Slow lane"): until when. */
+  slowLaneUntil: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -60,6 +62,7 @@ export function toEndpointView(row: WebhookEndpointRow): EndpointView {
     description: row.description,
     isActive: row.is_active,
     disabledReason: row.disabled_reason,
+    slowLaneUntil: row.circuit_open_until,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
