@@ -1,10 +1,14 @@
-// The circuit breaker of a webhook endpoint (docs/webhooks.md, "Slow lane"). Closed: deliveries
-// run when due, at most the endpoint's concurrency cap at once. After `threshold` (5) failed
-// attempts in a row, over at least `minFailingMs` (10 s) without a success, it opens for `openMs` (60 s): the endpoint's waiting deliveries move to the slow lane (their jobs
+// The circuit breaker of a webhook endpoint (docs/webhooks.md, "Fair delivery"). Closed: deliveries
+// run when due, at most the endpoint's concurrency cap at once. It counts attempts that got no
+// answer (timeouts, refused or reset connections, DNS, TLS): those hold workers, up to the whole
+// timeout each. An endpoint that answers, even with an error status, is up, and its deliveries
+// follow their retry schedule. After `threshold` (5) unanswered attempts in a row, at least
+// `minFailingMs` (10 s) into a run of failures, it opens for `openMs` (60 s): the endpoint's waiting deliveries move to the slow lane (their jobs
 // wait until circuit_open_until; each keeps its own retry time, and runs at the later of the two).
 // Once that passes it is half-open: the first delivery to run takes the probe (moving
 // circuit_open_until past one attempt, so the others keep waiting) and is sent; a success closes
-// the breaker and lets every waiting delivery go at its own time, a failure opens it again.
+// the breaker and lets every waiting delivery go at its own time (so does any answer), no answer
+// opens it again.
 // Deliveries waiting in the lane make no attempts: their schedule and attempt counts stay whole.
 import type { Executor, Tx } from '../../db/database.ts';
 import { postponeKeyJobs, scheduleJobs } from '../../jobs/queue.ts';
@@ -40,9 +44,12 @@ export async function passGate(ex: Executor, endpointId: string, openUntil: Date
   return { send: true, probe: true };
 }
 
-/** After a 2xx: the run of failures ends; a breaker that was open closes and its lane empties. */
-export async function recordSuccess(tx: Tx, endpointId: string, now: Date): Promise<void> {
-  const wasOpen = await repo.resetFailures(tx, endpointId);
+/**
+ * After an answer: the endpoint is up, so a breaker that was open closes and its lane empties.
+ * A 2xx (`ok`) also ends the run of failures of the three-day rule; an error status does not.
+ */
+export async function recordAnswer(tx: Tx, endpointId: string, ok: boolean, now: Date): Promise<void> {
+  const wasOpen = await repo.resetFailures(tx, endpointId, ok);
   if (!wasOpen) return;
   // Each waiting delivery runs at its own retry time (now, if that has passed).
   const waiting = await repo.pendingDeliveryTimes(tx, endpointId);
@@ -53,8 +60,8 @@ export async function recordSuccess(tx: Tx, endpointId: string, now: Date): Prom
 }
 
 /**
- * After a failed attempt, with the endpoint row locked: counts it, and opens the breaker when the
- * threshold is reached or the probe failed. Answers until when the endpoint's deliveries wait (null: they do not).
+ * After an attempt that got no answer (timeout, refused or reset connection, DNS, TLS), with the
+ * endpoint row locked: counts it, and opens the breaker when the threshold is reached or the probe failed. Answers until when the endpoint's deliveries wait (null: they do not).
  */
 export async function recordFailure(
   tx: Tx,

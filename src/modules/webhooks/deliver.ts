@@ -10,7 +10,7 @@ import { type JobHandler, jitter } from '../../jobs/runner.ts';
 import { getTenant } from '../accounts/index.ts';
 import { queueEmail } from '../email/index.ts';
 import { recordEvent } from '../events/index.ts';
-import { passGate, recordFailure, recordSuccess, type BreakerSettings } from './circuit-breaker.ts';
+import { passGate, recordAnswer, recordFailure, type BreakerSettings } from './circuit-breaker.ts';
 import { WEBHOOK_QUEUE } from './fan-out.ts';
 import * as repo from './repository.ts';
 import { DEFAULT_TIMEOUT_MS, sendWebhook, type WebhookAttemptResult } from './send-webhook.ts';
@@ -34,7 +34,7 @@ export interface DeliveryDeps {
   timeoutMs?: number;
   /** To connect, DNS lookup included (tests shorten it). */
   connectTimeoutMs?: number;
-  /** Default DEFAULT_BREAKER (5 failures in a row over 10 s or more, open 60 s). */
+  /** Default DEFAULT_BREAKER (5 unanswered attempts in a row, 10 s or more into a run of failures; open 60 s). */
   breaker?: BreakerSettings;
 }
 
@@ -90,7 +90,7 @@ async function recordAttempt(tx: Tx, deps: DeliveryDeps, work: AttemptContext, r
   if (ok) {
     await repo.updateDelivery(tx, work.id, { status: 'delivered', attempt_count: work.attempt, delivered_at: now, next_attempt_at: null });
     // No lock on the endpoint in the common case: concurrent deliveries to one endpoint run in parallel.
-    await recordSuccess(tx, work.endpoint_id, now);
+    await recordAnswer(tx, work.endpoint_id, true, now);
     return;
   }
   const tenant = { accountId: work.account_id, environment: work.environment };
@@ -110,6 +110,11 @@ async function recordAttempt(tx: Tx, deps: DeliveryDeps, work: AttemptContext, r
   }
   const retryAt = new Date(now.getTime() + jitter(delay, 0.1));
   await repo.updateDelivery(tx, work.id, { status: 'pending', attempt_count: work.attempt, next_attempt_at: retryAt });
+  // The breaker counts attempts without an answer; any answer shows the endpoint up (circuit-breaker.ts).
+  if (result.status !== null) {
+    await recordAnswer(tx, work.endpoint_id, false, now);
+    return { retryAt };
+  }
   // The delivery's own retry time is kept (the API shows it); with the breaker open it runs no sooner than the lane.
   const laneUntil = await recordFailure(tx, endpoint, failingSince, work.probe, now, deps.breaker);
   return { retryAt: laneUntil && laneUntil > retryAt ? laneUntil : retryAt };

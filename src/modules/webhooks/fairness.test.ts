@@ -3,6 +3,7 @@
 // tarpit's are still pending, the tarpit never has more than its cap of attempts in flight, and
 // its breaker opens and keeps it in the slow lane. Then the breaker's probe, with a manual clock.
 // No timing thresholds: waits are liveness bounds, the assertions are about what happened.
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,9 +170,35 @@ describe('a tarpit endpoint with 1,000 events does not hold up another account',
   }, 180_000);
 });
 
+/** A receiver that, while `down`, reads each request and drops the connection unanswered (ECONNRESET at the sender). */
+class DroppingReceiver {
+  readonly received: Array<{ json: { id: string }; answeredWith: number | null }> = [];
+  down = true;
+  private readonly server: HttpServer = createHttpServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const json = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string };
+      this.received.push({ json, answeredWith: this.down ? null : 200 });
+      if (this.down) req.socket.destroy();
+      else res.writeHead(200).end('ok');
+    });
+  });
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
 describe('the circuit breaker', () => {
   const clock = new ManualClock('2026-06-01T10:00:00.000Z');
-  // Production's rule with 3 failures instead of 5: 3 in a row over 10 s or more opens it for 60 s.
+  // Production's rule with 3 instead of 5: 3 unanswered attempts in a row, 10 s or more into the run of failures, open it for 60 s.
   const breaker = { threshold: 3, minFailingMs: 10_000, openMs: 60_000 };
   const deliver = () => runDueJobs({ db: t.database.db, clock, log: quiet }, [webhookJobHandler({ db: t.database.db, clock, policy: { allowPrivateTargets: true }, breaker })]);
   const record = (account: SeededAccount, n: number) =>
@@ -181,11 +208,28 @@ describe('the circuit breaker', () => {
     });
   const deliveriesOf = (endpointId: string) => t.database.db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId).orderBy('id').execute();
 
-  it('opens after failures in a row over 10 s, waits, probes with one delivery, and reopens or lets the lane go', async () => {
+  it('stays closed while the endpoint answers, even with errors: it is up, its deliveries follow their schedule', async () => {
+    const account = await seedAccount(t.client, 'Erroring receiver');
+    const erroring = new WebhookReceiver();
+    const url = await erroring.start();
+    erroring.answer = () => 500;
+    try {
+      const endpointId = await createEndpoint(account, `${url}/hooks`);
+      await record(account, 3);
+      await deliver();
+      clock.advance(10_000);
+      await deliver();
+      expect(erroring.received).toHaveLength(6); // 3 first attempts, 3 retries: every one answered 500
+      expect(await endpointRow(endpointId)).toMatchObject({ consecutive_failures: 0, circuit_open_until: null });
+    } finally {
+      await erroring.close();
+    }
+  });
+
+  it('opens after unanswered attempts in a row over 10 s, waits, probes with one delivery, and reopens or lets the lane go', async () => {
     const account = await seedAccount(t.client, 'Flaky receiver');
-    const failing = new WebhookReceiver();
+    const failing = new DroppingReceiver();
     const url = await failing.start();
-    failing.answer = () => 500;
     try {
       const endpointId = await createEndpoint(account, `${url}/hooks`);
       // 3 failures within the same instant: not 10 s of failing yet, the breaker stays closed.
@@ -220,7 +264,7 @@ describe('the circuit breaker', () => {
 
       // The receiver recovers. At the next probe the breaker closes and the lane empties: each
       // delivery goes at its own retry time, those still ahead (5 min after a second failure) then.
-      failing.answer = () => 200;
+      failing.down = false;
       clock.advance(60_000);
       await deliver();
       expect(await endpointRow(endpointId)).toMatchObject({ consecutive_failures: 0, circuit_open_until: null, failing_since: null });

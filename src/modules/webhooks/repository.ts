@@ -66,14 +66,16 @@ export async function updateEndpoint(ex: Executor, id: string, changes: Endpoint
 }
 
 /**
- * A success ends a run of failures and closes the breaker (writes, and locks, only when there was
- * a failure). Answers whether the breaker was open. Not a change of the endpoint: updated_at stays.
+ * Closes the breaker and ends its count (writes, and locks, only when there is something to end);
+ * `answeredOk` (a 2xx) also ends the run of failures of the three-day rule. Answers whether the
+ * breaker was open. Not a change of the endpoint: updated_at stays.
  */
-export async function resetFailures(ex: Executor, id: string): Promise<boolean> {
+export async function resetFailures(ex: Executor, id: string, answeredOk: boolean): Promise<boolean> {
   const result = await sql<{ was_open: boolean }>`
-    update webhook_endpoints w set failing_since = null, consecutive_failures = 0, circuit_open_until = null
+    update webhook_endpoints w
+    set failing_since = case when ${answeredOk} then null else w.failing_since end, consecutive_failures = 0, circuit_open_until = null
     from (select id, circuit_open_until is not null as was_open from webhook_endpoints
-          where id = ${id} and (failing_since is not null or consecutive_failures > 0 or circuit_open_until is not null) for update) old
+          where id = ${id} and ((${answeredOk} and failing_since is not null) or consecutive_failures > 0 or circuit_open_until is not null) for update) old
     where w.id = old.id
     returning old.was_open`.execute(ex);
   return result.rows[0]?.was_open ?? false;

@@ -125,6 +125,8 @@ function describe(error: Error & { code?: string }): string {
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return 'the host could not be resolved';
+    case 'ETIMEOUT':
+      return 'the host could not be resolved in time';
     case 'ECONNRESET':
       return 'connection reset';
     case 'EHOSTUNREACH':
