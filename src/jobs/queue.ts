@@ -126,6 +126,11 @@ export async function claimJobs(ex: Executor, queues: readonly string[], now: Da
   return claimed.rows;
 }
 
+/** Leases of processes known dead stop counting as running (the shares); their jobs keep their run_at. */
+export async function releaseLeases(ex: Executor): Promise<void> {
+  await ex.updateTable('jobs').set({ leased_until: null }).where('leased_until', 'is not', null).execute();
+}
+
 /** A finished job: deleted, or a recurring one rescheduled. */
 export async function completeJob(ex: Executor, job: JobRow, now: Date): Promise<void> {
   if (job.repeat_seconds === null) {

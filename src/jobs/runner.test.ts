@@ -6,7 +6,7 @@ import { openTestDatabase } from '../../test/harness.ts';
 import { waitFor } from '../../test/webhooks/receiver.ts';
 import { ManualClock, systemClock } from '../core/clock.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { claimJobs, completeJob, enqueueJobs, ensureRecurringJob, JOBS_CHANNEL } from './queue.ts';
+import { claimJobs, completeJob, enqueueJobs, ensureRecurringJob, JOBS_CHANNEL, releaseLeases } from './queue.ts';
 import { JobRunner, runDueJobs, type JobHandler } from './runner.ts';
 
 const quiet = { warn: () => undefined, error: () => undefined };
@@ -164,5 +164,20 @@ describe('job runner', () => {
     expect(owner(afterLeases).filter((o) => o === 'a:tarpit')).toHaveLength(2);
     expect(owner(afterLeases).filter((o) => o.startsWith('a:'))).toHaveLength(3);
     await database.db.deleteFrom('jobs').where('queue', '=', 'test.fair').execute();
+  });
+
+  it('on a database with one process, leases found at start stop counting, and their jobs still wait for the lease', async () => {
+    const clock = new ManualClock('2026-06-01T10:00:00Z');
+    const fairness = { accountShare: 16, keyLimit: 2 };
+    const lease = () => new Date(clock.now().getTime() + 30_000);
+    await enqueueJobs(database.db, clock.now(), Array.from({ length: 4 }, () => ({ queue: 'test.restart', concurrencyKey: 'endpoint' })));
+    const died = await claimJobs(database.db, ['test.restart'], clock.now(), lease(), 10, fairness);
+    expect(died).toHaveLength(2); // the key's limit; the process running them is killed here
+    expect(await claimJobs(database.db, ['test.restart'], clock.now(), lease(), 10, fairness)).toEqual([]);
+    await releaseLeases(database.db); // the restarted process, alone on its database
+    const next = await claimJobs(database.db, ['test.restart'], clock.now(), lease(), 10, fairness);
+    expect(next.map((job) => job.id).sort()).not.toEqual(died.map((job) => job.id).sort());
+    expect(next).toHaveLength(2);
+    await database.db.deleteFrom('jobs').where('queue', '=', 'test.restart').execute();
   });
 });
