@@ -70,23 +70,40 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
     return refused(describe(error as Error)); // e.g. a header value Node refuses
   }
   return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      request.destroy();
-      finish({ status: null, error: `timed out after ${timeoutMs / 1000} s`, responseBody: '' });
-    }, timeoutMs);
+    let settled = false;
+    // A timer that fires after the event loop was blocked may run before the I/O that came in
+    // meanwhile (timers come first in a loop turn): each expiry is judged one turn later, after it.
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (settled) return;
+          request.destroy();
+          finish({ status: null, error: `timed out after ${timeoutMs / 1000} s`, responseBody: '' });
+        }),
+      timeoutMs,
+    );
     // Until the socket connects: a host whose DNS or TCP handshake hangs fails here, not at the whole timeout.
     let resolved = isIP(target.hostname.replace(/^\[(.*)\]$/, '$1')) !== 0; // a literal needs no lookup
-    const connectTimer = setTimeout(() => {
-      request.destroy();
-      const what = resolved ? 'connecting' : 'resolving the host';
-      finish({ status: null, error: `timed out ${what} after ${connectTimeoutMs / 1000} s`, responseBody: '' });
-    }, connectTimeoutMs);
+    let connected = false;
+    const connectTimer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (connected || settled) return;
+          request.destroy();
+          const what = resolved ? 'connecting' : 'resolving the host';
+          finish({ status: null, error: `timed out ${what} after ${connectTimeoutMs / 1000} s`, responseBody: '' });
+        }),
+      connectTimeoutMs,
+    );
+    const isConnected = () => {
+      connected = true;
+      clearTimeout(connectTimer);
+    };
     request.on('socket', (socket) => {
-      if (!socket.connecting) return clearTimeout(connectTimer); // a kept-alive connection
+      if (!socket.connecting) return isConnected(); // a kept-alive connection
       socket.once('lookup', () => (resolved = true));
-      socket.once('connect', () => clearTimeout(connectTimer));
+      socket.once('connect', isConnected);
     });
-    let settled = false;
     const finish = (result: Omit<WebhookAttemptResult, 'durationMs'>) => {
       if (settled) return;
       settled = true;
