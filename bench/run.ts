@@ -66,7 +66,7 @@ async function main(): Promise<number> {
   }
   if (profile.pglite) {
     await phase(report, 'pglite', () => pglitePhase({ profile, report, runId }));
-    report.note('PGlite figures have no gates: the reference servers are PostgreSQL servers, so nothing comparable runs on the embedded database.');
+    report.note('PGlite figures have no ratio gates: the reference servers are PostgreSQL servers, so nothing comparable runs on the embedded database (scenarios 15 and 16 gate each database against its own idle figure).');
   }
   await cleanup();
 

@@ -35,5 +35,5 @@ export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database
   ];
   // Without SMTP, production emails wait in the outbox with their jobs until it is set.
   if (mailer) jobs.push(emailJobHandler(db, mailer, clock));
-  return startJobs({ db, clock, log, options: config.jobs, jobs, onStop: () => mailer?.close() }, database);
+  return startJobs({ db, clock, log, options: config.jobs, jobs, onStop: () => mailer?.close(), soleProcess: deps.dbKind === 'pglite' }, database);
 }

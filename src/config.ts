@@ -53,6 +53,9 @@ const EnvSchema = Type.Object({
   JOBS_CONCURRENCY: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   JOBS_POLL_MS: Type.Optional(Type.Integer({ minimum: 50, maximum: 600_000 })),
   JOBS_LEASE_SECONDS: Type.Optional(Type.Integer({ minimum: 15, maximum: 86_400 })),
+  // Fairness (docs/reliability.md): jobs of one account, and deliveries to one endpoint, at once over all processes.
+  JOBS_ACCOUNT_SHARE: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  WEBHOOKS_ENDPOINT_CONCURRENCY: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   WEBHOOKS_ALLOW_PRIVATE_TARGETS: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
   // Processor connections (docs/providers.md): the master key of secrets at rest, base64 of 32 bytes,
   // or a file holding it; the previous key(s) while `secrets rotate` re-wraps (comma separated).
@@ -124,7 +127,7 @@ export interface Config {
    * Job runner of each process: jobs at once, longest idle sleep (a NOTIFY wakes it sooner), and
    * how long a claimed job is reserved (more than a webhook attempt's 10 s timeout).
    */
-  jobs: { concurrency: number; pollMs: number; leaseMs: number };
+  jobs: { concurrency: number; pollMs: number; leaseMs: number; fairness: { accountShare: number; keyLimit: number } };
   /** Webhook URLs may be http:// and private or loopback addresses: development only (default: on with the embedded database). */
   webhooksAllowPrivateTargets: boolean;
   /**
@@ -214,6 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.JOBS_CONCURRENCY ?? 32,
       pollMs: e.JOBS_POLL_MS ?? 1_000,
       leaseMs: (e.JOBS_LEASE_SECONDS ?? 60) * 1000,
+      // Defaults: DEFAULT_FAIRNESS of src/jobs/queue.ts.
+      fairness: { accountShare: e.JOBS_ACCOUNT_SHARE ?? 16, keyLimit: e.WEBHOOKS_ENDPOINT_CONCURRENCY ?? 8 },
     },
     webhooksAllowPrivateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS === undefined ? !e.DATABASE_URL : e.WEBHOOKS_ALLOW_PRIVATE_TARGETS === 'true',
     secrets: { key: e.SECRETS_KEY ?? null, keyFile: e.SECRETS_KEY_FILE ?? null, previousKeys: e.SECRETS_KEY_PREVIOUS ? e.SECRETS_KEY_PREVIOUS.split(',') : [] },

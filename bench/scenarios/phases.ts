@@ -27,6 +27,7 @@ import { manyTenantsScenario } from './many-tenants.ts';
 import { metersScenario } from './meters-check.ts';
 import { pixChargeScenario } from './pix-charges.ts';
 import { twoProcessScenario } from './two-processes.ts';
+import { webhookFairnessScenario } from './webhook-fairness.ts';
 import { webhookScenario } from './webhooks.ts';
 import { railScenario } from './rail-latency.ts';
 import { subscriptionScenario } from './subscriptions.ts';
@@ -169,6 +170,10 @@ async function runScenarios(ctx: ScenarioContext): Promise<void> {
     await guarded(ctx, '10. webhooks', async () => {
       await probe('/account/webhooks');
       await webhookScenario(ctx);
+    });
+    await guarded(ctx, '16. webhooks beside a tarpit', async () => {
+      await probe('/account/webhooks');
+      await webhookFairnessScenario(ctx);
     });
   }
   await guarded(ctx, '13. rail', async () => {

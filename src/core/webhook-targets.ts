@@ -5,6 +5,6 @@ import type { LookupFunction } from 'node:net';
 export interface TargetPolicy {
   /** Development only: http:// and private or loopback addresses allowed. */
   allowPrivateTargets: boolean;
-  /** DNS lookup (dns.lookup-compatible); tests inject one. Default: dns.lookup. */
+  /** DNS lookup (dns.lookup-compatible); tests inject one. Default: c-ares with a timeout (src/modules/webhooks/bounded-dns.ts). */
   lookup?: LookupFunction;
 }

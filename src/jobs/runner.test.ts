@@ -6,7 +6,7 @@ import { openTestDatabase } from '../../test/harness.ts';
 import { waitFor } from '../../test/webhooks/receiver.ts';
 import { ManualClock, systemClock } from '../core/clock.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { claimJobs, enqueueJobs, ensureRecurringJob, JOBS_CHANNEL } from './queue.ts';
+import { claimJobs, completeJob, enqueueJobs, ensureRecurringJob, JOBS_CHANNEL, releaseLeases } from './queue.ts';
 import { JobRunner, runDueJobs, type JobHandler } from './runner.ts';
 
 const quiet = { warn: () => undefined, error: () => undefined };
@@ -131,5 +131,53 @@ describe('job runner', () => {
     } finally {
       await Promise.all(runners.map((runner) => runner.stop()));
     }
+  });
+
+  it('claims fairly: a key runs at most its limit, an account at most its share, accounts in turn, across claimers', async () => {
+    const clock = new ManualClock('2026-06-01T10:00:00Z');
+    const [a, b, c] = ['01900000-0000-7000-8000-0000000000a1', '01900000-0000-7000-8000-0000000000b1', '01900000-0000-7000-8000-0000000000c1'];
+    const fairness = { accountShare: 3, keyLimit: 2 };
+    const lease = () => new Date(clock.now().getTime() + 30_000);
+    // Account a: 10 jobs to one endpoint (a tarpit) and 3 to another, enqueued first; b: 2 jobs; c: 1 job.
+    await enqueueJobs(database.db, clock.now(), Array.from({ length: 10 }, () => ({ queue: 'test.fair', accountId: a, concurrencyKey: 'tarpit' })));
+    clock.advance(1);
+    await enqueueJobs(database.db, clock.now(), Array.from({ length: 3 }, () => ({ queue: 'test.fair', accountId: a, concurrencyKey: 'other' })));
+    clock.advance(1);
+    await enqueueJobs(database.db, clock.now(), [{ queue: 'test.fair', accountId: b }, { queue: 'test.fair', accountId: b }, { queue: 'test.fair', accountId: c }]);
+    const owner = (jobs: { account_id: string | null; concurrency_key: string | null }[]) => jobs.map((job) => `${job.account_id === a ? 'a' : job.account_id === b ? 'b' : 'c'}:${job.concurrency_key ?? '-'}`);
+
+    // First claim, room for 4: each account's first due job before any account's second (a, b, c),
+    // then one second job, the earliest (a's): b's second waits although a enqueued 13 before it.
+    const first = await claimJobs(database.db, ['test.fair'], clock.now(), lease(), 4, fairness);
+    expect(owner(first).sort()).toEqual(['a:tarpit', 'a:tarpit', 'b:-', 'c:-']);
+    // A second claimer (another process) sees what runs: the tarpit key is at its limit (2), so a
+    // gets one job of its other endpoint (share 3 = 2 running + 1), and b its second job.
+    const second = await claimJobs(database.db, ['test.fair'], clock.now(), lease(), 10, fairness);
+    expect(owner(second).sort()).toEqual(['a:other', 'b:-']);
+    expect(await claimJobs(database.db, ['test.fair'], clock.now(), lease(), 10, fairness)).toEqual([]);
+    // A job finishing frees its account's and its key's room; the next claim takes exactly that.
+    await completeJob(database.db, first.find((job) => job.concurrency_key === 'tarpit')!, clock.now());
+    expect(owner(await claimJobs(database.db, ['test.fair'], clock.now(), lease(), 10, fairness))).toEqual(['a:tarpit']);
+    // Leases that ran out (their process died) count as running no more.
+    clock.advance(30_000);
+    const afterLeases = await claimJobs(database.db, ['test.fair'], clock.now(), lease(), 10, fairness);
+    expect(owner(afterLeases).filter((o) => o === 'a:tarpit')).toHaveLength(2);
+    expect(owner(afterLeases).filter((o) => o.startsWith('a:'))).toHaveLength(3);
+    await database.db.deleteFrom('jobs').where('queue', '=', 'test.fair').execute();
+  });
+
+  it('on a database with one process, leases found at start stop counting, and their jobs still wait for the lease', async () => {
+    const clock = new ManualClock('2026-06-01T10:00:00Z');
+    const fairness = { accountShare: 16, keyLimit: 2 };
+    const lease = () => new Date(clock.now().getTime() + 30_000);
+    await enqueueJobs(database.db, clock.now(), Array.from({ length: 4 }, () => ({ queue: 'test.restart', concurrencyKey: 'endpoint' })));
+    const died = await claimJobs(database.db, ['test.restart'], clock.now(), lease(), 10, fairness);
+    expect(died).toHaveLength(2); // the key's limit; the process running them is killed here
+    expect(await claimJobs(database.db, ['test.restart'], clock.now(), lease(), 10, fairness)).toEqual([]);
+    await releaseLeases(database.db); // the restarted process, alone on its database
+    const next = await claimJobs(database.db, ['test.restart'], clock.now(), lease(), 10, fairness);
+    expect(next.map((job) => job.id).sort()).not.toEqual(died.map((job) => job.id).sort());
+    expect(next).toHaveLength(2);
+    await database.db.deleteFrom('jobs').where('queue', '=', 'test.restart').execute();
   });
 });

@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../core/clock.ts';
 import type { Db } from '../db/database.ts';
-import { claimJobs, completeJob, rescheduleJob } from './queue.ts';
+import { claimJobs, completeJob, DEFAULT_FAIRNESS, rescheduleJob, type Fairness } from './queue.ts';
 import type { JobRow } from './tables.ts';
 
 export interface JobHandler {
@@ -31,6 +31,8 @@ export interface RunnerOptions extends JobEnvironment {
   leaseMs: number;
   /** Longest sleep without a wake-up. */
   pollMs: number;
+  /** Per-account share and per-key limit, counted over all processes. Default DEFAULT_FAIRNESS. */
+  fairness?: Fairness;
 }
 
 const DEFAULT_MAX_ATTEMPTS = 10;
@@ -93,7 +95,7 @@ export class JobRunner {
   }
 
   private async loop(): Promise<void> {
-    const { db, clock, log, concurrency, leaseMs, pollMs } = this.options;
+    const { db, clock, log, concurrency, leaseMs, pollMs, fairness } = this.options;
     while (!this.stopped) {
       this.woken = false;
       const free = concurrency - this.inFlight;
@@ -101,14 +103,15 @@ export class JobRunner {
       if (free > 0) {
         try {
           const now = clock.now();
-          const jobs = await claimJobs(db, this.queues, now, new Date(now.getTime() + leaseMs), free);
+          const jobs = await claimJobs(db, this.queues, now, new Date(now.getTime() + leaseMs), free, fairness);
           claimed = jobs.length;
           for (const job of jobs) void this.execute(job);
         } catch (error) {
           log.warn({ err: error }, 'claiming jobs failed; will retry');
         }
       }
-      // All due work claimed (or no slot free): sleep until woken. Otherwise claim again at once.
+      // All due work claimed, or held back by the shares, or no slot free: sleep until woken (a job
+      // of this process finishing, a NOTIFY) or the poll period. Otherwise claim again at once.
       if (claimed === 0 || claimed < free) await this.sleep(pollMs);
     }
   }
@@ -171,12 +174,12 @@ export async function runJob(env: JobEnvironment, handler: JobHandler, job: JobR
  * Runs the jobs of these handlers that are due now, a batch at a time, until none is left (jobs
  * the runs add included); returns how many ran. For tests and one-off commands: services run a JobRunner.
  */
-export async function runDueJobs(env: JobEnvironment, handlers: readonly JobHandler[], leaseMs = 60_000, batch = 10): Promise<number> {
+export async function runDueJobs(env: JobEnvironment, handlers: readonly JobHandler[], leaseMs = 60_000, batch = 10, fairness: Fairness = DEFAULT_FAIRNESS): Promise<number> {
   const byQueue = new Map(handlers.map((handler) => [handler.queue, handler]));
   let ran = 0;
   for (;;) {
     const now = env.clock.now();
-    const jobs = await claimJobs(env.db, [...byQueue.keys()], now, new Date(now.getTime() + leaseMs), batch);
+    const jobs = await claimJobs(env.db, [...byQueue.keys()], now, new Date(now.getTime() + leaseMs), batch, fairness);
     if (jobs.length === 0) return ran;
     for (const job of jobs) await runJob(env, byQueue.get(job.queue)!, job);
     ran += jobs.length;

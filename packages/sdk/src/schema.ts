@@ -3604,6 +3604,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             isActive: boolean;
+                            slowLaneUntil: string | null;
                             /** Format: date-time */
                             updatedAt: string;
                             url: string;
@@ -3715,6 +3716,7 @@ export interface operations {
                         isActive: boolean;
                         /** @description Signing secret (whsec_ + base64). Shown only in this answer. */
                         secret: string;
+                        slowLaneUntil: string | null;
                         /** Format: date-time */
                         updatedAt: string;
                         url: string;
@@ -3830,6 +3832,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         isActive: boolean;
+                        slowLaneUntil: string | null;
                         /** Format: date-time */
                         updatedAt: string;
                         url: string;
@@ -3927,6 +3930,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         isActive: boolean;
+                        slowLaneUntil: string | null;
                         /** Format: date-time */
                         updatedAt: string;
                         url: string;
@@ -4039,6 +4043,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         isActive: boolean;
+                        slowLaneUntil: string | null;
                         /** Format: date-time */
                         updatedAt: string;
                         url: string;
@@ -4417,6 +4422,7 @@ export interface operations {
                         isActive: boolean;
                         /** @description Signing secret (whsec_ + base64). Shown only in this answer. */
                         secret: string;
+                        slowLaneUntil: string | null;
                         /** Format: date-time */
                         updatedAt: string;
                         url: string;

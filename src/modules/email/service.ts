@@ -48,7 +48,7 @@ export async function queueEmail(tx: Tx, ctx: UseCaseContext, email: QueuedEmail
     next_attempt_at: ctx.tenant.environment === 'production' ? ctx.now : null,
     error: null,
   });
-  if (ctx.tenant.environment === 'production') await enqueueJobs(tx, ctx.now, [{ id, queue: EMAIL_QUEUE }]);
+  if (ctx.tenant.environment === 'production') await enqueueJobs(tx, ctx.now, [{ id, queue: EMAIL_QUEUE, accountId: ctx.tenant.accountId }]);
   return id;
 }
 

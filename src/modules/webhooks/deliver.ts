@@ -1,7 +1,8 @@
 // The delivery job (queue `webhook.deliver`, job id = delivery id): one signed POST per run. A 2xx
 // answer delivers; anything else is an attempt kept for the API and a retry by the schedule below,
 // for about three days. An endpoint that answers 410, or has failed for three days straight, is
-// turned off, with a `webhook_endpoint.disabled` event and an email to the account.
+// turned off, with a `webhook_endpoint.disabled` event and an email to the account. An endpoint that
+// keeps failing moves to the slow lane of its circuit breaker (circuit-breaker.ts) meanwhile.
 import type { Clock } from '../../core/clock.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
@@ -9,9 +10,10 @@ import { type JobHandler, jitter } from '../../jobs/runner.ts';
 import { getTenant } from '../accounts/index.ts';
 import { queueEmail } from '../email/index.ts';
 import { recordEvent } from '../events/index.ts';
+import { passGate, recordAnswer, recordFailure, type BreakerSettings } from './circuit-breaker.ts';
 import { WEBHOOK_QUEUE } from './fan-out.ts';
 import * as repo from './repository.ts';
-import { sendWebhook, type WebhookAttemptResult } from './send-webhook.ts';
+import { DEFAULT_TIMEOUT_MS, sendWebhook, type WebhookAttemptResult } from './send-webhook.ts';
 import { toEndpointView } from './service.ts';
 import { signWebhook } from './signing.ts';
 import type { TargetPolicy } from './target-policy.ts';
@@ -30,6 +32,10 @@ export interface DeliveryDeps {
   policy: TargetPolicy;
   /** Per attempt (tests shorten it). */
   timeoutMs?: number;
+  /** To connect, DNS lookup included (tests shorten it). */
+  connectTimeoutMs?: number;
+  /** Default DEFAULT_BREAKER (5 unanswered attempts in a row, 10 s or more into a run of failures; open 60 s). */
+  breaker?: BreakerSettings;
 }
 
 export function webhookJobHandler(deps: DeliveryDeps): JobHandler {
@@ -45,14 +51,18 @@ export async function deliverWebhook(deps: DeliveryDeps, deliveryId: string): Pr
     await repo.updateDelivery(db, deliveryId, { status: 'failed', next_attempt_at: null });
     return;
   }
+  const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const gate = await passGate(db, work.endpoint_id, work.circuit_open_until, clock.now(), timeoutMs);
+  // In the slow lane: no attempt, nothing recorded; the delivery keeps its own retry time.
+  if (!gate.send) return { retryAt: gate.waitUntil };
   const body = JSON.stringify({ id: work.event_id, type: work.type, createdAt: new Date(work.event_created_at).toISOString(), data: work.data });
   // Signatures carry the wall-clock time: receivers compare it with theirs.
   const sentAt = new Date();
   const secrets = [work.secret];
   if (work.previous_secret && work.previous_secret_expires_at && work.previous_secret_expires_at > clock.now()) secrets.push(work.previous_secret);
-  const result = await sendWebhook(work.url, { ...signWebhook(secrets, work.event_id, sentAt, body) }, body, { ...deps.policy, timeoutMs: deps.timeoutMs });
+  const result = await sendWebhook(work.url, { ...signWebhook(secrets, work.event_id, sentAt, body) }, body, { ...deps.policy, timeoutMs, connectTimeoutMs: deps.connectTimeoutMs });
   const attempt = work.attempt_count + 1;
-  return db.transaction().execute((tx) => recordAttempt(tx, deps, { ...work, attempt }, result));
+  return db.transaction().execute((tx) => recordAttempt(tx, deps, { ...work, attempt, probe: gate.probe }, result));
 }
 
 interface AttemptContext {
@@ -61,6 +71,8 @@ interface AttemptContext {
   environment: 'sandbox' | 'production';
   endpoint_id: string;
   attempt: number;
+  /** This attempt was the half-open breaker's probe. */
+  probe: boolean;
 }
 
 async function recordAttempt(tx: Tx, deps: DeliveryDeps, work: AttemptContext, result: WebhookAttemptResult): Promise<void | { retryAt: Date }> {
@@ -78,7 +90,7 @@ async function recordAttempt(tx: Tx, deps: DeliveryDeps, work: AttemptContext, r
   if (ok) {
     await repo.updateDelivery(tx, work.id, { status: 'delivered', attempt_count: work.attempt, delivered_at: now, next_attempt_at: null });
     // No lock on the endpoint in the common case: concurrent deliveries to one endpoint run in parallel.
-    await repo.clearFailingSince(tx, work.endpoint_id);
+    await recordAnswer(tx, work.endpoint_id, true, now);
     return;
   }
   const tenant = { accountId: work.account_id, environment: work.environment };
@@ -98,7 +110,14 @@ async function recordAttempt(tx: Tx, deps: DeliveryDeps, work: AttemptContext, r
   }
   const retryAt = new Date(now.getTime() + jitter(delay, 0.1));
   await repo.updateDelivery(tx, work.id, { status: 'pending', attempt_count: work.attempt, next_attempt_at: retryAt });
-  return { retryAt };
+  // The breaker counts attempts without an answer; any answer shows the endpoint up (circuit-breaker.ts).
+  if (result.status !== null) {
+    await recordAnswer(tx, work.endpoint_id, false, now);
+    return { retryAt };
+  }
+  // The delivery's own retry time is kept (the API shows it); with the breaker open it runs no sooner than the lane.
+  const laneUntil = await recordFailure(tx, endpoint, failingSince, work.probe, now, deps.breaker);
+  return { retryAt: laneUntil && laneUntil > retryAt ? laneUntil : retryAt };
 }
 
 async function disableEndpoint(tx: Tx, ctx: UseCaseContext, endpointId: string, reason: 'gone' | 'failing'): Promise<void> {

@@ -48,6 +48,8 @@ export interface EndpointChanges {
   is_active?: boolean;
   disabled_reason?: string | null;
   failing_since?: Date | null;
+  consecutive_failures?: number;
+  circuit_open_until?: Date | null;
   secret?: string;
   previous_secret?: string | null;
   previous_secret_expires_at?: Date | null;
@@ -63,9 +65,47 @@ export async function updateEndpoint(ex: Executor, id: string, changes: Endpoint
     .executeTakeFirstOrThrow();
 }
 
-/** A success ends a run of failures (writes, and locks, only when there was one). Not a change of the endpoint: updated_at stays. */
-export async function clearFailingSince(ex: Executor, id: string): Promise<void> {
-  await ex.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', id).where('failing_since', 'is not', null).execute();
+/**
+ * Closes the breaker and ends its count (writes, and locks, only when there is something to end);
+ * `answeredOk` (a 2xx) also ends the run of failures of the three-day rule. Answers whether the
+ * breaker was open. Not a change of the endpoint: updated_at stays.
+ */
+export async function resetFailures(ex: Executor, id: string, answeredOk: boolean): Promise<boolean> {
+  const result = await sql<{ was_open: boolean }>`
+    update webhook_endpoints w
+    set failing_since = case when ${answeredOk} then null else w.failing_since end, consecutive_failures = 0, circuit_open_until = null
+    from (select id, circuit_open_until is not null as was_open from webhook_endpoints
+          where id = ${id} and ((${answeredOk} and failing_since is not null) or consecutive_failures > 0 or circuit_open_until is not null) for update) old
+    where w.id = old.id
+    returning old.was_open`.execute(ex);
+  return result.rows[0]?.was_open ?? false;
+}
+
+/** Failed attempts in a row, and until when the breaker is open (null: closed). */
+export async function setConsecutiveFailures(ex: Executor, id: string, failures: number, openUntil: Date | null): Promise<void> {
+  await ex.updateTable('webhook_endpoints').set({ consecutive_failures: failures, circuit_open_until: openUntil }).where('id', '=', id).execute();
+}
+
+/** Takes the half-open breaker's probe: true for the one caller that moved circuit_open_until past `now`. */
+export async function takeProbe(ex: Executor, id: string, now: Date, probeUntil: Date): Promise<boolean> {
+  const taken = await ex
+    .updateTable('webhook_endpoints')
+    .set({ circuit_open_until: probeUntil })
+    .where('id', '=', id)
+    .where('circuit_open_until', '<=', now)
+    .returning('id')
+    .execute();
+  return taken.length === 1;
+}
+
+export async function circuitOpenUntil(ex: Executor, id: string): Promise<Date | null> {
+  const row = await ex.selectFrom('webhook_endpoints').select('circuit_open_until').where('id', '=', id).executeTakeFirst();
+  return row?.circuit_open_until ?? null;
+}
+
+/** The pending deliveries of an endpoint with their retry times (partial index webhook_deliveries_pending). */
+export async function pendingDeliveryTimes(ex: Executor, endpointId: string): Promise<Array<{ id: string; next_attempt_at: Date | null }>> {
+  return ex.selectFrom('webhook_deliveries').select(['id', 'next_attempt_at']).where('endpoint_id', '=', endpointId).where('status', '=', 'pending').execute();
 }
 
 /** The first failure of a run of failures. */
@@ -78,16 +118,15 @@ export async function deleteEndpoint(ex: Executor, id: string): Promise<void> {
   await ex.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
 }
 
-/** Active endpoints of the tenant subscribed to `type` (by name or "*"). */
-export async function subscribedEndpointIds(ex: Executor, tenant: Tenant, type: string): Promise<string[]> {
-  const rows = await ex
+/** Active endpoints of the tenant subscribed to `type` (by name or "*"), with their breaker. */
+export async function subscribedEndpoints(ex: Executor, tenant: Tenant, type: string): Promise<Array<Pick<WebhookEndpointRow, 'id' | 'circuit_open_until'>>> {
+  return ex
     .selectFrom('webhook_endpoints')
-    .select('id')
+    .select(['id', 'circuit_open_until'])
     .where(forTenant(tenant))
     .where('is_active', '=', true)
     .where(sql<boolean>`(${type} = any(events) or '*' = any(events))`)
     .execute();
-  return rows.map((row) => row.id);
 }
 
 export async function insertDeliveries(ex: Executor, rows: WebhookDeliveryRow[]): Promise<void> {
@@ -144,6 +183,7 @@ export async function loadDeliveryWork(ex: Executor, id: string) {
       'w.previous_secret',
       'w.previous_secret_expires_at',
       'w.failing_since',
+      'w.circuit_open_until',
       'e.type',
       'e.data',
       'e.created_at as event_created_at',
@@ -166,4 +206,10 @@ export async function failPendingDeliveries(ex: Executor, endpointId: string): P
 
 export async function findDeliveryOfEvent(ex: Executor, endpointId: string, eventId: string): Promise<WebhookDeliveryRow> {
   return ex.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId).where('event_id', '=', eventId).executeTakeFirstOrThrow();
+}
+
+/** Endpoints by id, with their breaker (a `webhook.test` event goes to one endpoint). */
+export async function endpointsByIds(ex: Executor, ids: readonly string[]): Promise<Array<Pick<WebhookEndpointRow, 'id' | 'circuit_open_until'>>> {
+  if (ids.length === 0) return [];
+  return ex.selectFrom('webhook_endpoints').select(['id', 'circuit_open_until']).where('id', 'in', ids).execute();
 }

@@ -35,6 +35,12 @@ const endpointFields = {
   description: Nullable(Type.String()),
   isActive: Type.Boolean(),
   disabledReason: Nullable(Type.String({ description: '`gone` (the endpoint answered 410) or `failing` (three days of failures); null otherwise.' })),
+  slowLaneUntil: Nullable(
+    DateTime({
+      description:
+        'Set while the endpoint is in the slow lane: after 5 failed attempts in a row over 10 s or more, its deliveries wait until then, when one of them probes it (a success ends the lane, a failure extends it by 60 s). Null when deliveries go as they come.',
+    }),
+  ),
   createdAt: DateTime(),
   updatedAt: DateTime(),
 };

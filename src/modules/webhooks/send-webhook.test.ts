@@ -61,6 +61,12 @@ describe('sendWebhook', () => {
     expect(result.durationMs).toBeLessThan(1_900);
   });
 
+  it('gives up on a host whose DNS lookup never answers at the connect timeout, long before the attempt timeout', async () => {
+    const silentDns = (() => undefined) as unknown as import('node:net').LookupFunction;
+    const result = await sendWebhook('http://hangs.example.test/', {}, '{}', { ...dev, lookup: silentDns, connectTimeoutMs: 200, timeoutMs: 60_000 });
+    expect(result).toMatchObject({ status: null, error: 'timed out resolving the host after 0.2 s' });
+  });
+
   it('keeps 64 kB of a long answer', async () => {
     const result = await sendWebhook(`http://127.0.0.1:${chatty}/`, {}, '{}', dev);
     expect(result.status).toBe(200);

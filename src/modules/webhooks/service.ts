@@ -26,6 +26,8 @@ export interface EndpointView {
   isActive: boolean;
   /** Why the service turned the endpoint off: `gone` (it answered 410) or `failing` (three days of failures). */
   disabledReason: string | null;
+  /** While the circuit breaker keeps the endpoint's deliveries waiting (docs/webhooks.md, "Slow lane"): until when. */
+  slowLaneUntil: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -60,6 +62,7 @@ export function toEndpointView(row: WebhookEndpointRow): EndpointView {
     description: row.description,
     isActive: row.is_active,
     disabledReason: row.disabled_reason,
+    slowLaneUntil: row.circuit_open_until,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -120,6 +123,8 @@ export async function createEndpoint(tx: Tx, ctx: UseCaseContext, input: CreateE
     previous_secret: null,
     previous_secret_expires_at: null,
     failing_since: null,
+    consecutive_failures: 0,
+    circuit_open_until: null,
     created_at: ctx.now,
     updated_at: ctx.now,
   };
@@ -160,6 +165,8 @@ export async function updateEndpoint(tx: Tx, ctx: UseCaseContext, id: string, in
     // Turned back on: a fresh start (the three-day failure count restarts). Turned off: nothing pending is sent.
     changes.disabled_reason = null;
     changes.failing_since = null;
+    changes.consecutive_failures = 0;
+    changes.circuit_open_until = null;
     if (!input.isActive) await repo.failPendingDeliveries(tx, id);
   }
   return toEndpointView(await repo.updateEndpoint(tx, id, changes, ctx.now));
@@ -203,7 +210,8 @@ export async function retryDelivery(tx: Tx, ctx: UseCaseContext, endpointId: str
   if (!delivery) throw notFound('webhook_delivery');
   if (!endpoint.is_active) throw new AppError('conflict', 'The endpoint is disabled: turn it on (PATCH isActive true) before retrying its deliveries.');
   const row = await repo.updateDelivery(tx, deliveryId, { status: 'pending', next_attempt_at: ctx.now });
-  await runJobNow(tx, ctx.now, { id: deliveryId, queue: WEBHOOK_QUEUE });
+  // Due now, in the endpoint's lane: while its breaker is open the retry waits for the probe like the others.
+  await runJobNow(tx, ctx.now, { id: deliveryId, queue: WEBHOOK_QUEUE, accountId: delivery.account_id, concurrencyKey: endpointId });
   return deliveryView(tx, row);
 }
 

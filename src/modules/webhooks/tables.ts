@@ -11,6 +11,10 @@ export interface WebhookEndpointRow extends TenantColumns {
   previous_secret: string | null;
   previous_secret_expires_at: Date | null;
   failing_since: Date | null;
+  /** Failed attempts in a row (any success resets it): the circuit breaker opens at BREAKER_THRESHOLD. */
+  consecutive_failures: number;
+  /** While set and ahead, the endpoint's deliveries wait in the slow lane until then (a probe goes first). */
+  circuit_open_until: Date | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -4,13 +4,18 @@
 // is judged before connecting; a name is judged on every address its lookup gives (all of them,
 // whether Node asks for one or, to race IPv4 and IPv6, for all). The approach is
 // request-filtering-agent's (a lookup wrapped inside createConnection); the judgement is ours, so
-// that both checks agree on every IPv6 form that carries an IPv4 address.
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+// that both checks agree on every IPv6 form that carries an IPv4 address. Names resolve through
+// bounded-dns.ts (c-ares, with a timeout), not dns.lookup.
+import type { LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, Socket, type LookupFunction } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { resolverLookup } from './bounded-dns.ts';
 import { refusedAddress } from './target-policy.ts';
+
+// Names are resolved by c-ares with a timeout, never on the thread pool (bounded-dns.ts).
+const boundedLookup = resolverLookup();
 
 /** A connection refused by the policy: `address` is the one refused. */
 export class TargetRefusedError extends Error {
@@ -48,7 +53,7 @@ function filtered(options: Options): Options | TargetRefusedError {
     const problem = refusedAddress(host);
     if (problem) return new TargetRefusedError(host, problem);
   }
-  return { ...options, lookup: filteredLookup(options.lookup ?? (dnsLookup as LookupFunction)) };
+  return { ...options, lookup: filteredLookup(options.lookup ?? boundedLookup) };
 }
 
 /** An unconnected socket, its error handed to the agent (which fails the request with it). */

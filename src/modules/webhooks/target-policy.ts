@@ -7,9 +7,10 @@
 // reliably, are refused outright. Ranges are ipaddr.js's, not hand-written. The address is checked
 // again, by this same refusedAddress, when each delivery connects (target-agents.ts), as DNS may
 // have changed.
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { resolverLookup } from './bounded-dns.ts';
 
 import type { TargetPolicy } from '../../core/webhook-targets.ts';
 export type { TargetPolicy };
@@ -36,7 +37,7 @@ export async function checkWebhookUrl(url: string, policy: TargetPolicy): Promis
   if (ipaddr.isValid(host)) return refusedAddress(host);
   let addresses: string[];
   try {
-    addresses = await resolveAll(host, policy.lookup ?? (dnsLookup as LookupFunction));
+    addresses = await resolveAll(host, policy.lookup ?? resolverLookup());
   } catch {
     return `url's host ${host} could not be resolved`;
   }

@@ -55,7 +55,8 @@ describe('webhook targets outside development', () => {
     expect(created.status, created.raw).toBe(201);
     dns['shifty.example.com'] = ['127.0.0.1']; // DNS rebinding after the check at creation
     await createCustomer(t, acme.key, { name: 'Rebound' });
-    const handler = webhookJobHandler({ db: t.database.db, clock: systemClock, policy: { allowPrivateTargets: false, lookup } });
+    // The breaker stays closed here (it would move the later deliveries to its slow lane): this is about the filter.
+    const handler = webhookJobHandler({ db: t.database.db, clock: systemClock, policy: { allowPrivateTargets: false, lookup }, breaker: { threshold: Number.MAX_SAFE_INTEGER, minFailingMs: 0, openMs: 60_000 } });
     await runDueJobs({ db: t.database.db, clock: systemClock, log: { warn: () => undefined, error: () => undefined } }, [handler]);
     const deliveries = (await t.client.get(`/account/webhooks/${created.body.id}/deliveries`, acme.key)).body.deliveries;
     expect(deliveries[0].attempts[0]).toMatchObject({ status: null, error: 'refused: 127.0.0.1 is not a public address' });
@@ -81,7 +82,8 @@ describe('webhook targets outside development', () => {
     const globex = await seedAccount(t.client, 'Globex');
     const created = await t.client.post('/account/webhooks', globex.key, { url: `https://shifty-v6.example.com:${receiverPort}/hooks`, events: ['customer.created'] });
     expect(created.status, created.raw).toBe(201);
-    const handler = webhookJobHandler({ db: t.database.db, clock: systemClock, policy: { allowPrivateTargets: false, lookup } });
+    // The breaker stays closed here (it would move the later deliveries to its slow lane): this is about the filter.
+    const handler = webhookJobHandler({ db: t.database.db, clock: systemClock, policy: { allowPrivateTargets: false, lookup }, breaker: { threshold: Number.MAX_SAFE_INTEGER, minFailingMs: 0, openMs: 60_000 } });
     for (const { address } of EMBEDDED_IPV4.filter((c) => !c.accepted)) {
       dns['shifty-v6.example.com'] = [address];
       await createCustomer(t, globex.key, { name: `Rebound to ${address}` });
