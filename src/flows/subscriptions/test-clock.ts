@@ -36,6 +36,6 @@ export async function advanceTestClock(db: Db, tenant: Tenant, clock: Clock, bas
     }),
   );
   // Then wait for rows another process's runner holds: the answer comes once all is billed.
-  invoicesCreated += (await runDueSubscriptions(db, clock, baseUrl, tenant, true)).invoices;
+  invoicesCreated += (await runDueSubscriptions(db, clock, baseUrl, tenant, { waitForLocked: true })).invoices;
   return { now: to, frozen: true, invoicesCreated };
 }
