@@ -6,7 +6,7 @@
 //
 // Only the plain case comes here (repository.claimPlainDueSubscriptions; the version and product
 // checks below): an active send_invoice subscription due one whole period of a `subscription`
-// product that prices no usage, without coupon, pause, rate card, version change, commitment,
+// product that prices no usage, without a coupon still applying, pause, rate card, version change, commitment,
 // dunning retry or cancel at the period's end. Anything else, and any subscription the invoices
 // module would finalize otherwise (nothing to pay, a customer balance to apply), is left to the
 // one-at-a-time path (`deferred`), which is also where a failing batch's subscriptions go.

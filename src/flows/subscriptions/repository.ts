@@ -157,14 +157,15 @@ export async function markPauseCredited(ex: Executor, subscriptionId: string, pa
 /**
  * Up to `limit` due subscriptions of the plain case, each with the instant it is due as of, locked
  * for this transaction (rows other runners hold are skipped): active, send_invoice, one price for
- * the whole period (no coupon, pause, rate card, version change or commitment credit), no dunning
+ * the whole period (no coupon left to apply, pause, rate card, version change or commitment credit), no dunning
  * retry due, no cancel at the period's end. The rest is billed one subscription at a time. `skip`:
  * ids this run already left to that path. Reads rate_cards (customers') to leave out a card's
  * enrollment: the join is the point of the query. Same two steps as claimDueSubscription.
  */
 export async function claimPlainDueSubscriptions(ex: Executor, now: Date, limit: number, skip: readonly string[], only?: Tenant): Promise<Array<{ row: SubscriptionRow; asOf: Date }>> {
   const plain = (clock: RawBuilder<unknown>) => sql<boolean>`(
-    s.next_billing_at <= ${clock} and s.status = 'active' and s.collection_method = 'send_invoice' and s.coupon_id is null
+    s.next_billing_at <= ${clock} and s.status = 'active' and s.collection_method = 'send_invoice'
+    and (s.coupon_id is null or s.coupon_periods_left = 0)
     and not s.cancel_at_period_end and s.previous_version_id is null and s.period_index >= 0 and s.commitment_credit = 0
     and (s.next_retry_at is null or s.next_retry_at > ${clock})
     and not exists (select 1 from subscription_pauses p where p.subscription_id = s.id)
