@@ -93,12 +93,12 @@ async function runBatches(db: Db, clock: Clock, baseUrl: string, only: Tenant | 
 }
 
 /** The runner as a recurring background job (every 10 s). */
-export function subscriptionCycleJob(db: Db, clock: Clock, baseUrl: string, log: BackgroundLog): BackgroundJob {
+export function subscriptionCycleJob(db: Db, clock: Clock, baseUrl: string, log: BackgroundLog, batches = true): BackgroundJob {
   return {
     queue: SUBSCRIPTION_QUEUE,
     everySeconds: 10,
     run: async () => {
-      const result = await runDueSubscriptions(db, clock, baseUrl);
+      const result = await runDueSubscriptions(db, clock, baseUrl, undefined, { batches });
       if (result.invoices > 0) log.info({ invoices: result.invoices }, 'subscription periods invoiced');
       if (result.batchFailure) log.error({ error: result.batchFailure }, 'a batch of subscriptions rolled back; they were billed one at a time');
       for (const failure of result.failures) log.error(failure, 'a subscription could not be billed; tried again in an hour');
