@@ -181,17 +181,24 @@ export async function claimPlainDueSubscriptions(ex: Executor, now: Date, limit:
   if (only) real = real.where(forTenant(only, 's'));
   const claimed = (await real.limit(limit).forUpdate('s').skipLocked().execute()).map((row) => ({ row, asOf: now }));
   if (claimed.length >= limit) return claimed;
-  let clocked = ex
-    .selectFrom('subscriptions as s')
-    .innerJoin('accounts as a', 'a.id', 's.account_id')
-    .selectAll('s')
-    .select('a.sandbox_clock')
-    .where('a.sandbox_clock', 'is not', null)
-    .where('s.environment', '=', 'sandbox')
-    .where(plain(sql`a.sandbox_clock`));
-  if (only) clocked = clocked.where(forTenant(only, 's'));
-  for (const { sandbox_clock, ...row } of await clocked.limit(limit - claimed.length).forUpdate('s').skipLocked().execute()) {
-    claimed.push({ row: row as SubscriptionRow, asOf: new Date(sandbox_clock!) });
+  // Accounts with a test clock, then each one's sandbox as of its clock: a constant bound, so the
+  // due index reads only the rows due (a bound read from the joined account would scan them all).
+  let accounts = ex.selectFrom('accounts').select(['id', 'sandbox_clock']).where('sandbox_clock', 'is not', null);
+  if (only) accounts = accounts.where('id', '=', only.accountId);
+  if (only && only.environment !== 'sandbox') return claimed;
+  for (const account of await accounts.execute()) {
+    if (claimed.length >= limit) break;
+    const asOf = new Date(account.sandbox_clock!);
+    const rows = await ex
+      .selectFrom('subscriptions as s')
+      .selectAll('s')
+      .where(forTenant({ accountId: account.id, environment: 'sandbox' }, 's'))
+      .where(plain(sql`${asOf}::timestamptz`))
+      .limit(limit - claimed.length)
+      .forUpdate('s')
+      .skipLocked()
+      .execute();
+    for (const row of rows) claimed.push({ row, asOf });
   }
   return claimed;
 }
