@@ -21,7 +21,7 @@ export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database
     webhookJobHandler({ db, clock, policy: deps.webhookPolicy }),
     paymentExpiryJob(db, clock, config.baseUrl, log),
     repairPollerJob(db, clock, config.baseUrl, log),
-    subscriptionCycleJob(db, clock, config.baseUrl, log),
+    subscriptionCycleJob(db, clock, config.baseUrl, log, config.subscriptionBatches),
     ledgerReconciliationJob(db, clock, log),
     railReceiptsJob(db, clock, config.baseUrl, log),
     {

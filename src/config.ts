@@ -57,6 +57,7 @@ const EnvSchema = Type.Object({
   JOBS_ACCOUNT_SHARE: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   WEBHOOKS_ENDPOINT_CONCURRENCY: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   WEBHOOKS_ALLOW_PRIVATE_TARGETS: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+  SUBSCRIPTION_BATCHES: Type.Optional(Type.Union([Type.Literal('on'), Type.Literal('off')])),
   // Processor connections (docs/providers.md): the master key of secrets at rest, base64 of 32 bytes,
   // or a file holding it; the previous key(s) while `secrets rotate` re-wraps (comma separated).
   SECRETS_KEY: Type.Optional(Type.String({ pattern: BASE64_KEY })),
@@ -130,6 +131,8 @@ export interface Config {
   jobs: { concurrency: number; pollMs: number; leaseMs: number; fairness: { accountShare: number; keyLimit: number } };
   /** Webhook URLs may be http:// and private or loopback addresses: development only (default: on with the embedded database). */
   webhooksAllowPrivateTargets: boolean;
+  /** The cycle runner bills plain subscriptions in batches (default); off: one at a time, as before (to compare). */
+  subscriptionBatches: boolean;
   /**
    * Master key of processor credentials at rest (AES-256-GCM envelope, src/modules/providers/):
    * SECRETS_KEY or SECRETS_KEY_FILE; previous keys only while rotating. With neither, the embedded
@@ -221,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       fairness: { accountShare: e.JOBS_ACCOUNT_SHARE ?? 16, keyLimit: e.WEBHOOKS_ENDPOINT_CONCURRENCY ?? 8 },
     },
     webhooksAllowPrivateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS === undefined ? !e.DATABASE_URL : e.WEBHOOKS_ALLOW_PRIVATE_TARGETS === 'true',
+    subscriptionBatches: e.SUBSCRIPTION_BATCHES !== 'off',
     secrets: { key: e.SECRETS_KEY ?? null, keyFile: e.SECRETS_KEY_FILE ?? null, previousKeys: e.SECRETS_KEY_PREVIOUS ? e.SECRETS_KEY_PREVIOUS.split(',') : [] },
     processors: {
       processorAApiUrl: e.PROCESSOR_A_API_URL ?? null,

@@ -59,6 +59,11 @@ describe('settings', () => {
     expect(config.baseUrl).toBe('http://localhost:4000');
   });
 
+  it('bills plain subscriptions in batches unless SUBSCRIPTION_BATCHES=off, and refuses another value', () => {
+    expect([loadConfig({}).subscriptionBatches, loadConfig({ SUBSCRIPTION_BATCHES: 'on' }).subscriptionBatches, loadConfig({ SUBSCRIPTION_BATCHES: 'off' }).subscriptionBatches]).toEqual([true, true, false]);
+    expect(() => loadConfig({ SUBSCRIPTION_BATCHES: 'no' })).toThrow(/SUBSCRIPTION_BATCHES/);
+  });
+
   it('names every invalid variable in one clear message', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_TOKEN: 'short' })).toThrow(ConfigError);
     try {

@@ -16,6 +16,7 @@ import { findVersionById, type ProductVersionRow } from '../../modules/catalog/i
 import { couponPercentOff } from '../../modules/coupons/index.ts';
 import { effectivePricing } from '../../modules/customers/index.ts';
 import { findInvoiceRow, listInvoiceLines, type DraftLineInput } from '../../modules/invoices/index.ts';
+import type { BillingCycle } from './periods.ts';
 import { prorationLine } from './proration.ts';
 import * as repo from './repository.ts';
 import type { SubscriptionPauseRow, SubscriptionRow } from './tables.ts';
@@ -85,12 +86,17 @@ export async function feeLines(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow
   for (const part of parts) {
     const pausedMs = pausedWithin(pauses, part.from, part.to);
     if (parts.length === 1 && pausedMs === 0 && part.from.getTime() === from.getTime() && part.to.getTime() === to.getTime()) {
-      lines.push({ type: 'recurring_fee', productId: product.id, description: `${product.name} (${row.billing_cycle}), ${day(from)} to ${day(to)}`, quantity: '1', unitPrice: priceOf(part.version) });
+      lines.push(wholePeriodFeeLine(product, row.billing_cycle, priceOf(part.version), from, to));
     } else if (part.to.getTime() - part.from.getTime() > pausedMs) {
       lines.push(prorationLine({ productId: product.id, productName: product.name, basePrice: priceOf(part.version), from: part.from, to: part.to, periodStart: from, periodEnd: to, pausedMs }));
     }
   }
   return lines;
+}
+
+/** The fee of a whole period billed at one price: one `recurring_fee` line (the cycle runner's batch writes the same). */
+export function wholePeriodFeeLine(product: FeeProduct, cycle: BillingCycle, price: string, from: Date, to: Date): DraftLineInput {
+  return { type: 'recurring_fee', productId: product.id, description: `${product.name} (${cycle}), ${day(from)} to ${day(to)}`, quantity: '1', unitPrice: price };
 }
 
 /**

@@ -1,5 +1,6 @@
 // SQL for subscriptions, their items and billed periods. Every function takes the executor first.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import { intArrayLiteral, plainArrayLiteral, textArrayLiteral } from '../../db/array-literal.ts';
 import type { Executor } from '../../db/database.ts';
 import { forTenant } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
@@ -149,4 +150,82 @@ export async function pendingPauseCredits(ex: Executor, subscriptionId: string):
 
 export async function markPauseCredited(ex: Executor, subscriptionId: string, pausedAt: Date, invoiceId: string): Promise<void> {
   await ex.updateTable('subscription_pauses').set({ credited_invoice_id: invoiceId }).where('subscription_id', '=', subscriptionId).where('paused_at', '=', pausedAt).execute();
+}
+
+// ---- the cycle runner's batch (batch-billing.ts) ----
+
+/**
+ * Up to `limit` due subscriptions of the plain case, each with the instant it is due as of, locked
+ * for this transaction (rows other runners hold are skipped): active, send_invoice, one price for
+ * the whole period (no coupon left to apply, pause, rate card, version change or commitment credit), no dunning
+ * retry due, no cancel at the period's end. The rest is billed one subscription at a time. `skip`:
+ * ids this run already left to that path. Reads rate_cards (customers') to leave out a card's
+ * enrollment: the join is the point of the query. Same two steps as claimDueSubscription.
+ */
+export async function claimPlainDueSubscriptions(ex: Executor, now: Date, limit: number, skip: readonly string[], only?: Tenant): Promise<Array<{ row: SubscriptionRow; asOf: Date }>> {
+  const plain = (clock: RawBuilder<unknown>) => sql<boolean>`(
+    s.next_billing_at <= ${clock} and s.status = 'active' and s.collection_method = 'send_invoice'
+    and (s.coupon_id is null or s.coupon_periods_left = 0)
+    and not s.cancel_at_period_end and s.previous_version_id is null and s.period_index >= 0 and s.commitment_credit = 0
+    and (s.next_retry_at is null or s.next_retry_at > ${clock})
+    and not exists (select 1 from subscription_pauses p where p.subscription_id = s.id)
+    and not exists (select 1 from rate_cards r where r.enrollment_id = s.id)
+    and not exists (select 1 from subscription_items i where i.subscription_id = s.id and i.product_version_id <> s.product_version_id)
+    ${skip.length > 0 ? sql`and s.id <> all(${textArrayLiteral(skip)}::uuid[])` : sql``})`;
+  const onClock = sql<boolean>`(s.environment = 'sandbox' and exists (select 1 from accounts a where a.id = s.account_id and a.sandbox_clock is not null))`;
+  let real = ex
+    .selectFrom('subscriptions as s')
+    .selectAll('s')
+    .where(plain(sql`${now}::timestamptz`))
+    .where(sql<boolean>`not ${onClock}`);
+  if (only) real = real.where(forTenant(only, 's'));
+  const claimed = (await real.limit(limit).forUpdate('s').skipLocked().execute()).map((row) => ({ row, asOf: now }));
+  if (claimed.length >= limit) return claimed;
+  // Accounts with a test clock, then each one's sandbox as of its clock: a constant bound, so the
+  // due index reads only the rows due (a bound read from the joined account would scan them all).
+  let accounts = ex.selectFrom('accounts').select(['id', 'sandbox_clock']).where('sandbox_clock', 'is not', null);
+  if (only) accounts = accounts.where('id', '=', only.accountId);
+  if (only && only.environment !== 'sandbox') return claimed;
+  for (const account of await accounts.execute()) {
+    if (claimed.length >= limit) break;
+    const asOf = new Date(account.sandbox_clock!);
+    const rows = await ex
+      .selectFrom('subscriptions as s')
+      .selectAll('s')
+      .where(forTenant({ accountId: account.id, environment: 'sandbox' }, 's'))
+      .where(plain(sql`${asOf}::timestamptz`))
+      .limit(limit - claimed.length)
+      .forUpdate('s')
+      .skipLocked()
+      .execute();
+    for (const row of rows) claimed.push({ row, asOf });
+  }
+  return claimed;
+}
+
+/** The periods' once-only records in one insert; answers how many were new (a period billed already is not). */
+export async function recordBilledPeriods(ex: Executor, rows: readonly SubscriptionPeriodRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await ex.insertInto('subscription_periods').values([...rows]).onConflict((oc) => oc.columns(['subscription_id', 'period_start']).doNothing()).returning('invoice_id').execute();
+  return inserted.length;
+}
+
+export interface BilledPeriodMove {
+  id: string;
+  periodIndex: number;
+  nextBillingAt: Date;
+  nextRetryAt: Date | null;
+}
+
+/** The subscriptions moved to their next period in one update (what billOnePeriod and the runner write for each). */
+export async function moveToNextPeriods(ex: Executor, moves: readonly BilledPeriodMove[], now: Date): Promise<void> {
+  if (moves.length === 0) return;
+  await sql`
+    update subscriptions s
+    set period_index = u.period_index, next_billing_at = u.next_billing_at, next_retry_at = u.next_retry_at,
+        previous_version_id = null, version_changed_at = null, updated_at = ${now}::timestamptz
+    from unnest(${textArrayLiteral(moves.map((m) => m.id))}::uuid[], ${intArrayLiteral(moves.map((m) => m.periodIndex))}::int[],
+                ${plainArrayLiteral(moves.map((m) => m.nextBillingAt.toISOString()))}::timestamptz[],
+                ${moves.map((m) => m.nextRetryAt?.toISOString() ?? null)}::timestamptz[]) as u(id, period_index, next_billing_at, next_retry_at)
+    where s.id = u.id`.execute(ex);
 }

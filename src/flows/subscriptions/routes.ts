@@ -188,7 +188,7 @@ export function registerTestClockRoutes(app: App, deps: AppDeps): void {
     async (request) => {
       const { tenant } = contextOf(request, deps);
       sandboxOnly(tenant.environment, 'POST', '/test/clock/advance');
-      return advanceTestClock(deps.db, tenant, deps.clock, deps.config.baseUrl, new Date(request.body.to));
+      return advanceTestClock(deps.db, tenant, deps.clock, deps.config.baseUrl, new Date(request.body.to), deps.config.subscriptionBatches);
     },
   );
 }

@@ -22,20 +22,20 @@ export async function getTestClock(db: Db, tenant: Tenant, clock: Clock): Promis
   return { now: at ?? clock.now(), frozen: at !== null };
 }
 
-export async function advanceTestClock(db: Db, tenant: Tenant, clock: Clock, baseUrl: string, to: Date): Promise<TestClockView & { invoicesCreated: number }> {
+export async function advanceTestClock(db: Db, tenant: Tenant, clock: Clock, baseUrl: string, to: Date, batches = true): Promise<TestClockView & { invoicesCreated: number }> {
   await db.transaction().execute((tx) => advanceSandboxClock(tx, tenant.accountId, to, clock.now()));
   let invoicesCreated = 0;
   // Runners side by side (PostgreSQL bills with several connections; PGlite takes them in turn).
   await Promise.all(
     Array.from({ length: PARALLEL_RUNNERS }, async () => {
       for (;;) {
-        const run = await runDueSubscriptions(db, clock, baseUrl, tenant);
+        const run = await runDueSubscriptions(db, clock, baseUrl, tenant, { batches });
         invoicesCreated += run.invoices;
         if (run.handled < MAX_PER_RUN) break;
       }
     }),
   );
   // Then wait for rows another process's runner holds: the answer comes once all is billed.
-  invoicesCreated += (await runDueSubscriptions(db, clock, baseUrl, tenant, true)).invoices;
+  invoicesCreated += (await runDueSubscriptions(db, clock, baseUrl, tenant, { waitForLocked: true })).invoices;
   return { now: to, frozen: true, invoicesCreated };
 }

@@ -8,6 +8,10 @@ export async function insertEmail(ex: Executor, row: EmailRow): Promise<void> {
   await ex.insertInto('emails').values(row).execute();
 }
 
+export async function insertEmails(ex: Executor, rows: readonly EmailRow[]): Promise<void> {
+  if (rows.length > 0) await ex.insertInto('emails').values([...rows]).execute();
+}
+
 export async function listEmails(ex: Executor, tenant: Tenant, filter: { to?: string }, limit: number, afterId: string | null): Promise<EmailRow[]> {
   let query = ex.selectFrom('emails').selectAll().where(forTenant(tenant));
   if (filter.to) query = query.where('to_address', '=', filter.to);

@@ -52,6 +52,28 @@ export async function queueEmail(tx: Tx, ctx: UseCaseContext, email: QueuedEmail
   return id;
 }
 
+/** Writes many emails to the outbox in one insert (the cycle runner's batch), as queueEmail writes each; answers their ids. */
+export async function queueEmails(tx: Tx, ctx: UseCaseContext, emails: readonly QueuedEmail[]): Promise<string[]> {
+  const production = ctx.tenant.environment === 'production';
+  const rows: EmailRow[] = emails.map((email) => ({
+    id: newId(),
+    account_id: ctx.tenant.accountId,
+    environment: ctx.tenant.environment,
+    to_address: email.to,
+    subject: email.subject,
+    text_body: email.text,
+    html_body: email.html ?? null,
+    created_at: ctx.now,
+    sent_at: null,
+    attempts: 0,
+    next_attempt_at: production ? ctx.now : null,
+    error: null,
+  }));
+  await repo.insertEmails(tx, rows);
+  if (production) await enqueueJobs(tx, ctx.now, rows.map((row) => ({ id: row.id, queue: EMAIL_QUEUE })));
+  return rows.map((row) => row.id);
+}
+
 function toView(row: EmailRow): EmailView {
   return { id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, createdAt: row.created_at, sentAt: row.sent_at };
 }

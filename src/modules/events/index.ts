@@ -4,6 +4,7 @@ export {
   listEvents,
   onEventRecorded,
   recordEvent,
+  recordEvents,
   type RecordedEvent,
   type RecordOptions,
 } from './service.ts';

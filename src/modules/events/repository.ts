@@ -7,6 +7,10 @@ export async function insertEvent(ex: Executor, row: EventRow): Promise<void> {
   await ex.insertInto('events').values({ ...row, data: JSON.stringify(row.data) }).execute();
 }
 
+export async function insertEvents(ex: Executor, rows: readonly EventRow[]): Promise<void> {
+  if (rows.length > 0) await ex.insertInto('events').values(rows.map((row) => ({ ...row, data: JSON.stringify(row.data) }))).execute();
+}
+
 export async function listEvents(ex: Executor, tenant: Tenant, filter: { type?: string }, limit: number, afterId: string | null): Promise<EventRow[]> {
   let query = ex.selectFrom('events').selectAll().where(forTenant(tenant));
   if (filter.type) query = query.where('type', '=', filter.type);

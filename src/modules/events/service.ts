@@ -48,6 +48,17 @@ export async function recordEvent(tx: Tx, ctx: UseCaseContext, type: string, dat
   return id;
 }
 
+/**
+ * Records many events in one insert (the cycle runner's batch), in the order given, each with its
+ * webhook deliveries as recordEvent makes them; answers their ids in that order.
+ */
+export async function recordEvents(tx: Tx, ctx: UseCaseContext, events: ReadonlyArray<{ type: string; data: unknown }>): Promise<string[]> {
+  const rows = events.map((event) => ({ id: newId(), account_id: ctx.tenant.accountId, environment: ctx.tenant.environment, type: event.type, data: event.data, created_at: ctx.now }));
+  await repo.insertEvents(tx, rows);
+  for (const row of rows) for (const listener of listeners) await listener(tx, ctx.tenant, { id: row.id, type: row.type }, ctx.now, {});
+  return rows.map((row) => row.id);
+}
+
 function toView(row: Awaited<ReturnType<typeof repo.findEvent>> & object): EventView {
   return { id: row.id, type: row.type, environment: row.environment, data: row.data, createdAt: row.created_at };
 }

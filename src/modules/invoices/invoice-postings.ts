@@ -10,10 +10,10 @@ import { DISCOUNT_LINE } from '../../core/invoice-arithmetic.ts';
 import { Money, sumAmounts, type Amount } from '../../core/money.ts';
 import type { Tx } from '../../db/database.ts';
 import { findEnrollmentOrThrow } from '../customers/index.ts';
-import { chart, postTransaction, reverseTransaction, type LedgerEntryInput } from '../ledger/index.ts';
+import { chart, postTransaction, reverseTransaction, type LedgerEntryInput, type PostingInput } from '../ledger/index.ts';
 import { PREPAID_CREDIT_LINE } from '../prepaid/index.ts';
 import * as repo from './repository.ts';
-import type { InvoiceRow } from './tables.ts';
+import type { InvoiceLineItemRow, InvoiceRow } from './tables.ts';
 
 const neg = (value: string | Amount) => new Money(0).minus(value);
 
@@ -33,6 +33,11 @@ const resource = (invoice: InvoiceRow) => ({ type: 'invoice', id: invoice.id });
 /** `customerId`: the invoice's receivable customer (receivableCustomerOf), read by the caller. */
 export async function postFinalized(tx: Tx, ctx: UseCaseContext, invoice: InvoiceRow, customerId: string | null): Promise<void> {
   const lines = await repo.listLineItems(tx, ctx.tenant, [invoice.id]);
+  await postTransaction(tx, ctx, finalizedPosting(invoice, lines, customerId));
+}
+
+/** The finalization's posting of an invoice with these lines (the cycle runner's batch posts many at once). */
+export function finalizedPosting(invoice: InvoiceRow, lines: readonly Pick<InvoiceLineItemRow, 'type' | 'amount'>[], customerId: string | null): PostingInput {
   const of = (test: (type: string) => boolean) => sumAmounts(lines.filter((l) => test(l.type)).map((l) => l.amount));
   const charges = of((type) => type !== DISCOUNT_LINE && type !== PREPAID_CREDIT_LINE);
   const prepaid = of((type) => type === PREPAID_CREDIT_LINE);
@@ -45,7 +50,7 @@ export async function postFinalized(tx: Tx, ctx: UseCaseContext, invoice: Invoic
     { account: chart.discounts, currency, amount: neg(discountLines) },
     { account: chart.taxes, currency, amount: neg(invoice.tax) },
   ];
-  await postTransaction(tx, ctx, { key: `invoice:${invoice.id}:finalized`, kind: 'invoice.finalized', resource: resource(invoice), invoiceId: invoice.id, customerId, entries });
+  return { key: `invoice:${invoice.id}:finalized`, kind: 'invoice.finalized', resource: resource(invoice), invoiceId: invoice.id, customerId, entries };
 }
 
 export async function postVoided(tx: Tx, ctx: UseCaseContext, invoice: InvoiceRow): Promise<void> {

@@ -128,3 +128,52 @@ export async function openInvoiceDueDatesOfSubscription(ex: Executor, subscripti
   const rows = await ex.selectFrom('invoices').select('due_date').where('subscription_id', '=', subscriptionId).where('status', '=', 'open').execute();
   return rows.flatMap((row) => (row.due_date ? [row.due_date] : []));
 }
+
+// ---- for the cycle runner's batch (issue-invoices.ts) ----
+
+export async function insertInvoices(ex: Executor, rows: readonly InvoiceRow[]): Promise<void> {
+  if (rows.length > 0) await ex.insertInto('invoices').values([...rows]).execute();
+}
+
+/** `count` numbers of the tenant in one step: answers the last; they are last - count + 1 .. last (locked like takeNextInvoiceNumber). */
+export async function takeInvoiceNumbers(ex: Executor, tenant: Tenant, count: number): Promise<bigint> {
+  const row = await ex
+    .insertInto('invoice_number_counters')
+    .values({ ...tenantColumns(tenant), last_number: String(count) })
+    .onConflict((oc) => oc.columns(['account_id', 'environment']).doUpdateSet({ last_number: sql<string>`invoice_number_counters.last_number + ${count}` }))
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return BigInt(row.last_number);
+}
+
+export interface EnrollmentContact {
+  enrollment_id: string;
+  customer_id: string;
+  name: string | null;
+  email: string | null;
+}
+
+/** Who pays each enrollment's invoices and receives them (invoice -> enrollment -> customer), in one read. */
+export async function enrollmentContacts(ex: Executor, tenant: Tenant, enrollmentIds: readonly string[]): Promise<EnrollmentContact[]> {
+  if (enrollmentIds.length === 0) return [];
+  return ex
+    .selectFrom('enrollments as e')
+    .innerJoin('customers as c', 'c.id', 'e.customer_id')
+    .select(['e.id as enrollment_id', 'e.customer_id', 'c.name', 'c.email'])
+    .where(forTenant(tenant, 'e'))
+    .where(forTenant(tenant, 'c'))
+    .where('e.id', 'in', enrollmentIds)
+    .execute();
+}
+
+/** The (customer, currency) pairs of these customers with a credit balance to apply at finalization. */
+export async function customersWithBalance(ex: Executor, tenant: Tenant, customerIds: readonly string[]): Promise<Array<{ customer_id: string; currency: string }>> {
+  if (customerIds.length === 0) return [];
+  return ex
+    .selectFrom('customer_balances')
+    .select(['customer_id', 'currency'])
+    .where(forTenant(tenant))
+    .where('customer_id', 'in', customerIds)
+    .where('balance', '>', '0')
+    .execute();
+}

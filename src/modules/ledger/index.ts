@@ -2,6 +2,8 @@
 export { chart } from './chart.ts';
 export {
   postTransaction,
+  postTransactions,
+  type PostingInput,
   reverseTransaction,
   type LedgerEntryInput,
 } from './post.ts';

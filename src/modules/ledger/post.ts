@@ -9,6 +9,7 @@ import { Money, sumAmounts } from '../../core/money.ts';
 import type { Tx } from '../../db/database.ts';
 import { tenantColumns } from '../../db/tenancy.ts';
 import * as repo from './repository.ts';
+import type { LedgerTransactionRow } from './tables.ts';
 
 export interface LedgerEntryInput {
   /** A code of the chart of accounts (chart.ts). */
@@ -82,4 +83,35 @@ export async function reverseTransaction(tx: Tx, ctx: UseCaseContext, originalKe
     ...input,
     entries: lines.map((line) => ({ account: line.code, currency: line.currency, amount: new Money(0).minus(line.amount), customerId: line.customer_id })),
   });
+}
+
+/**
+ * Many postings in the caller's transaction set-wise (the cycle runner bills a batch of
+ * subscriptions): the same transactions and entries postTransaction would write for each, each
+ * balanced and keyed, in three statements whatever their number. Answers how many were written
+ * (a key posted before writes nothing, as with postTransaction).
+ */
+export async function postTransactions(tx: Tx, ctx: UseCaseContext, inputs: readonly PostingInput[]): Promise<number> {
+  const transactions: LedgerTransactionRow[] = [];
+  const lines: repo.BatchPostingEntry[] = [];
+  for (const input of inputs) {
+    const entries = input.entries.map((e) => ({ ...e, amount: new Money(e.amount) })).filter((e) => !e.amount.isZero());
+    assertBalanced(entries);
+    const id = newId();
+    transactions.push({
+      id,
+      ...tenantColumns(ctx.tenant),
+      key: input.key,
+      kind: input.kind,
+      resource_type: input.resource.type,
+      resource_id: input.resource.id,
+      invoice_id: input.invoiceId ?? null,
+      customer_id: input.customerId ?? null,
+      created_at: ctx.now,
+    });
+    for (const e of entries) {
+      lines.push({ id: newId(), transactionId: id, code: e.account, currency: e.currency, amount: e.amount.toFixed(), newAccountId: newId(), customerId: e.customerId ?? null });
+    }
+  }
+  return repo.insertPostings(tx, ctx.tenant, ctx.now, transactions, lines);
 }

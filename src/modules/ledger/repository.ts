@@ -313,3 +313,50 @@ export async function tenantsWithMoney(ex: Executor): Promise<Tenant[]> {
     order by 1, 2`.execute(ex);
   return rows.map((r) => ({ accountId: r.account_id, environment: r.environment }));
 }
+
+export interface BatchPostingEntry extends PostingEntry {
+  transactionId: string;
+}
+
+/**
+ * Many postings of one tenant set-wise (the cycle runner's batch): the ledger accounts they name
+ * that do not exist yet (one insert, in (code, currency) order: two batches making the same
+ * accounts never deadlock), then the transactions and their entries in one statement. A
+ * transaction whose key was posted before is skipped with its entries, as ledger_post_v1 does.
+ * Answers how many transactions were written.
+ */
+export async function insertPostings(ex: Executor, tenant: Tenant, createdAt: Date, transactions: readonly LedgerTransactionRow[], entries: readonly BatchPostingEntry[]): Promise<number> {
+  if (transactions.length === 0) return 0;
+  if (entries.length > 0) {
+    await sql`
+      insert into ledger_accounts (id, account_id, environment, code, currency, customer_id, created_at)
+      select distinct on (u.code, u.currency) u.id, ${tenant.accountId}::uuid, ${tenant.environment}::text, u.code, u.currency, u.customer_id, ${createdAt}::timestamptz
+      from unnest(${textArrayLiteral(entries.map((e) => e.newAccountId))}::uuid[], ${textArrayLiteral(entries.map((e) => e.code))}::text[],
+                  ${textArrayLiteral(entries.map((e) => e.currency))}::text[], ${entries.map((e) => e.customerId)}::uuid[]) as u(id, code, currency, customer_id)
+      where not exists (select 1 from ledger_accounts a where ${tenantSql(tenant, 'a')} and a.code = u.code and a.currency = u.currency)
+      order by u.code, u.currency
+      on conflict (account_id, environment, code, currency) do nothing`.execute(ex);
+  }
+  const t = transactions;
+  const result = await sql<{ written: string }>`
+    with t as (
+      insert into ledger_transactions (id, account_id, environment, key, kind, resource_type, resource_id, invoice_id, customer_id, created_at)
+      select u.id, ${tenant.accountId}::uuid, ${tenant.environment}::text, u.key, u.kind, u.resource_type, u.resource_id, u.invoice_id, u.customer_id, ${createdAt}::timestamptz
+      from unnest(${textArrayLiteral(t.map((r) => r.id))}::uuid[], ${textArrayLiteral(t.map((r) => r.key))}::text[], ${textArrayLiteral(t.map((r) => r.kind))}::text[],
+                  ${textArrayLiteral(t.map((r) => r.resource_type))}::text[], ${textArrayLiteral(t.map((r) => r.resource_id))}::uuid[],
+                  ${t.map((r) => r.invoice_id)}::uuid[], ${t.map((r) => r.customer_id)}::uuid[]) as u(id, key, kind, resource_type, resource_id, invoice_id, customer_id)
+      on conflict (account_id, environment, key) do nothing
+      returning id
+    ), e as (
+      insert into ledger_entries (id, account_id, environment, transaction_id, ledger_account_id, currency, amount, created_at)
+      select u.id, ${tenant.accountId}::uuid, ${tenant.environment}::text, u.transaction_id, a.id, u.currency, u.amount, ${createdAt}::timestamptz
+      from unnest(${textArrayLiteral(entries.map((e) => e.id))}::uuid[], ${textArrayLiteral(entries.map((e) => e.transactionId))}::uuid[],
+                  ${textArrayLiteral(entries.map((e) => e.code))}::text[], ${textArrayLiteral(entries.map((e) => e.currency))}::text[],
+                  ${plainArrayLiteral(entries.map((e) => e.amount))}::numeric[]) as u(id, transaction_id, code, currency, amount)
+      join t on t.id = u.transaction_id
+      join ledger_accounts a on ${tenantSql(tenant, 'a')} and a.code = u.code and a.currency = u.currency
+      returning 1
+    )
+    select (select count(*) from t)::text as written, (select count(*) from e)::text as entries`.execute(ex);
+  return Number(result.rows[0]!.written);
+}

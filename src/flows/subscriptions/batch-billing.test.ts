@@ -1,0 +1,160 @@
+// Cycle close in batches writes what one subscription at a time writes. Two accounts get the same
+// varied fixture at the same instants; the due periods of one are billed by the old path (every
+// subscription alone) and of the other by the runner with batches; then every row each wrote is
+// compared, ids, random tokens and references, account slugs and invoice numbers aside (the numbers are compared
+// as a set: which subscription takes which depends on the order rows are claimed in).
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../../../test/harness.ts';
+import { ManualClock } from '../../core/clock.ts';
+import { runDueSubscriptions } from './service.ts';
+
+const clock = new ManualClock('2027-01-15T09:00:00.000Z');
+/** The cycle close: every subscription below has exactly the periods listed due here. */
+const CLOSE = '2027-02-15T09:00:00.000Z';
+let t: TestContext;
+
+beforeAll(async () => {
+  t = await startTestApp({ clock });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/**
+ * The fixture, built at fixed instants so both accounts' rows carry the same timestamps. A
+ * send_invoice subscription whose first invoice is open has its overdue check due with its next
+ * period (one at a time); those whose first invoice was free (a 100% coupon `once`: 49.90 - 49.90
+ * = 0.00, paid at once, nothing to watch) are plain at the close, their coupon used up. The
+ * periods due at CLOSE (2027-02-15 09:00), and what they bill:
+ * - plain, batch-wise: Bia monthly advance (period 2027-02-15..03-15: 49.90, the coupon used up:
+ *   no discount); Caio monthly arrears (2027-01-15..02-15: 49.90); Duda the same without an email
+ *   address (invoiced, not emailed); Lia weekly advance created 2027-02-08 (period 1:
+ *   02-15..02-22, 9.99); Ana annual arrears created 2026-02-15 (2026-02-15..2027-02-15: 499.00);
+ *   Jo production monthly advance (49.90, its email queued with a job).
+ * - one at a time: Enzo monthly advance with a 20% coupon for 2 periods and an open first invoice
+ *   (49.90 - 9.98 = 39.92; its overdue check makes it past_due); Flor on a usage product at 0.10
+ *   per call, 120 calls in January, monthly in arrears (120 x 0.10 = 12.00); Gil monthly advance
+ *   charged to card 4242 (49.90, paid by a confirmed card charge); Hugo weekly advance created
+ *   2027-01-15, four periods behind (9.99 x 4 invoices: 01-22, 01-29, 02-05, 02-12); Iara with a
+ *   14-day trial ending 2027-01-29 (its first period 01-29..02-28 billed at the trial's end: 49.90).
+ */
+async function fixture(name: string): Promise<{ account: SeededAccount; plain: number }> {
+  clock.set('2026-02-15T09:00:00.000Z');
+  const account = await seedAccount(t.client, name);
+  const post = async (key: string, path: string, body: Record<string, unknown>) => {
+    const res = await t.client.post(path, key, body);
+    expect(res.status, res.raw).toBeLessThan(300);
+    return res.body;
+  };
+  const plan = async (key: string, productKey: string, body: Record<string, unknown>) => {
+    const created = await post(key, '/products', { key: productKey, name: productKey, pricingModel: 'subscription', ...body });
+    await post(key, `/products/${created.product.id}/versions/${created.version.id}/publish`, {});
+    return created.product.id as string;
+  };
+  const subscribe = async (key: string, productId: string, customer: Record<string, unknown>, body: Record<string, unknown> = {}) => {
+    const created = await post(key, '/customers', customer);
+    await post(key, '/billing/subscriptions', { customerId: created.id, productId, ...body });
+    return created.id as string;
+  };
+  const sandbox = account.key;
+  const monthly = await plan(sandbox, 'monthly', { billingCycle: 'monthly', basePrice: '49.90' });
+  const weekly = await plan(sandbox, 'weekly', { billingCycle: 'weekly', basePrice: '9.99' });
+  const annual = await plan(sandbox, 'annual', { billingCycle: 'annual', basePrice: '499.00' });
+  await subscribe(sandbox, annual, { name: 'Ana', email: 'ana@example.com' }, { billingMode: 'arrears' });
+
+  clock.set('2027-01-15T09:00:00.000Z');
+  await post(sandbox, '/meters', { key: 'calls', name: 'API calls', aggregation: 'sum' });
+  const usage = await post(sandbox, '/products', { key: 'api', name: 'API', pricingModel: 'usage' });
+  await t.client.patch(`/products/${usage.product.id}/versions/${usage.version.id}`, sandbox, { prices: [{ meter: 'calls', unitPrice: '0.10' }] });
+  await post(sandbox, `/products/${usage.product.id}/versions/${usage.version.id}/publish`, {});
+  await post(sandbox, '/billing/coupons', { code: 'TWENTY', percentOff: '20', duration: 'repeating', durationInCycles: 2 });
+  await post(sandbox, '/billing/coupons', { code: 'FREEFIRST', percentOff: '100', duration: 'once' });
+  await post(account.liveKey, '/billing/coupons', { code: 'FREEFIRST', percentOff: '100', duration: 'once' });
+  await subscribe(sandbox, monthly, { name: 'Bia', email: 'bia@example.com' }, { couponCode: 'FREEFIRST' });
+  await subscribe(sandbox, monthly, { name: 'Caio', email: 'caio@example.com' }, { billingMode: 'arrears' });
+  await subscribe(sandbox, monthly, { name: 'Duda' }, { billingMode: 'arrears' });
+  await subscribe(sandbox, monthly, { name: 'Enzo', email: 'enzo@example.com' }, { couponCode: 'TWENTY' });
+  const user = await subscribe(sandbox, usage.product.id, { name: 'Flor', email: 'flor@example.com' }, { billingCycle: 'monthly' });
+  await subscribe(sandbox, monthly, { name: 'Gil', email: 'gil@example.com' }, { collectionMethod: 'charge_automatically', paymentMethod: '4242424242424242' });
+  await subscribe(sandbox, weekly, { name: 'Hugo', email: 'hugo@example.com' });
+  await subscribe(sandbox, monthly, { name: 'Iara', email: 'iara@example.com' }, { trialDays: 14 });
+  const production = await plan(account.liveKey, 'monthly', { billingCycle: 'monthly', basePrice: '49.90' });
+  await subscribe(account.liveKey, production, { name: 'Jo', email: 'jo@example.com' }, { couponCode: 'FREEFIRST' });
+
+  clock.set('2027-01-20T09:00:00.000Z');
+  await post(sandbox, '/metering/events', { meter: 'calls', productId: usage.product.id, customerId: user, value: '120', timestamp: '2027-01-20T08:00:00.000Z' });
+  clock.set('2027-02-08T09:00:00.000Z');
+  await subscribe(sandbox, weekly, { name: 'Lia', email: 'lia@example.com' }, { couponCode: 'FREEFIRST' });
+  clock.set(CLOSE);
+  // Bia, Caio, Duda, Lia, Ana (annual) and Jo (production).
+  return { account, plain: 6 };
+}
+
+/** Every row the account holds in the tables billing writes, as comparable text. */
+async function rowsOf(account: SeededAccount) {
+  const db = t.database.db;
+  const id = account.id;
+  const query = async (text: ReturnType<typeof sql>) => (await text.execute(db)).rows as Array<Record<string, unknown>>;
+  const tables = {
+    invoices: await query(sql`select * from invoices where account_id = ${id}`),
+    lines: await query(sql`select * from invoice_line_items where account_id = ${id}`),
+    events: await query(sql`select * from events where account_id = ${id}`),
+    emails: await query(sql`select * from emails where account_id = ${id}`),
+    emailJobs: await query(sql`select j.queue, j.payload, j.run_at, j.created_at from jobs j join emails e on e.id = j.id where e.account_id = ${id}`),
+    ledgerAccounts: await query(sql`select * from ledger_accounts where account_id = ${id}`),
+    ledgerTransactions: await query(sql`select * from ledger_transactions where account_id = ${id}`),
+    ledgerEntries: await query(sql`select e.*, a.code from ledger_entries e join ledger_accounts a on a.id = e.ledger_account_id where e.account_id = ${id}`),
+    payments: await query(sql`select * from payments where account_id = ${id}`),
+    subscriptions: await query(sql`select * from subscriptions where account_id = ${id}`),
+    periods: await query(sql`select p.* from subscription_periods p join subscriptions s on s.id = p.subscription_id where s.account_id = ${id}`),
+  };
+  const numbers = tables.invoices.map((row) => `${row.environment} ${row.invoice_number}`).sort();
+  const normalized = Object.fromEntries(
+    Object.entries(tables).map(([table, rows]) => [
+      table,
+      rows
+        .map(({ access_token: _token, confirm_token: _confirm, client_secret_hash: _secret, ...row }) =>
+          JSON.stringify(row)
+            .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, 'ID')
+            .replaceAll(account.slug, 'SLUG')
+            .replace(/token(=|&#x3D;)[A-Za-z0-9_%-]+/g, 'token=TOKEN')
+            .replace(/sbx_([a-z]+)_[0-9a-f]+/g, 'sbx_$1_REF')
+            .replace(/INV-\d+/g, 'INV-N'),
+        )
+        .sort(),
+    ]),
+  );
+  return { normalized, numbers };
+}
+
+describe('cycle close in batches', () => {
+  it('bills the same periods with the same invoices, lines, events, emails, ledger and charges as one subscription at a time', async () => {
+    const alone = await fixture('Same Shop');
+    const batched = await fixture('Same Shop');
+    const before = (await rowsOf(batched.account)).normalized;
+    expect((await rowsOf(alone.account)).normalized).toEqual(before);
+
+    const onlyOf = (account: SeededAccount) => ({ accountId: account.id, environment: 'sandbox' as const });
+    const liveOf = (account: SeededAccount) => ({ accountId: account.id, environment: 'production' as const });
+    const old = [await runDueSubscriptions(t.database.db, clock, t.config.baseUrl, onlyOf(alone.account), { batches: false }), await runDueSubscriptions(t.database.db, clock, t.config.baseUrl, liveOf(alone.account), { batches: false })];
+    const now = [await runDueSubscriptions(t.database.db, clock, t.config.baseUrl, onlyOf(batched.account)), await runDueSubscriptions(t.database.db, clock, t.config.baseUrl, liveOf(batched.account))];
+    expect(old.map((run) => [run.batched, run.failures, run.batchFailure])).toEqual([[0, [], undefined], [0, [], undefined]]);
+    expect(now.map((run) => [run.failures, run.batchFailure])).toEqual([[[], undefined], [[], undefined]]);
+    expect(now[0]!.batched + now[1]!.batched).toBe(batched.plain);
+    // Plain: 6 invoices; one at a time: coupon 1, usage 1, card 1, weekly catch-up 4, trial 1.
+    expect(old[0]!.invoices + old[1]!.invoices).toBe(6 + 8);
+    expect(now[0]!.invoices + now[1]!.invoices).toBe(6 + 8);
+
+    const a = await rowsOf(alone.account);
+    const b = await rowsOf(batched.account);
+    for (const table of Object.keys(a.normalized)) expect(b.normalized[table], table).toEqual(a.normalized[table]);
+    expect(b.numbers).toEqual(a.numbers);
+    // The run wrote in every kind compared (rows added or changed): the sameness is not of untouched tables.
+    expect(Object.entries(b.normalized).filter(([table, rows]) => JSON.stringify(rows) === JSON.stringify(before[table])).map(([table]) => table)).toEqual([]);
+
+    // Billed once: a second run of either path finds nothing due.
+    const again = await runDueSubscriptions(t.database.db, clock, t.config.baseUrl, onlyOf(batched.account));
+    expect([again.invoices, again.batched]).toEqual([0, 0]);
+  });
+});
