@@ -52,6 +52,27 @@ export interface DraftInvoiceInput {
 }
 
 /** Creates a draft invoice and records `invoice.created`. Unknown enrollment or payer: 404. */
+/** An invoice's line rows, in order, with the amounts invoiceAmounts gave them. */
+export function lineRowsOf(tenant: UseCaseContext['tenant'], invoiceId: string, lines: DraftLineInput[], amounts: string[], now: Date): InvoiceLineItemRow[] {
+  return lines.map((line, position) => ({
+    id: newId(),
+    account_id: tenant.accountId,
+    environment: tenant.environment,
+    invoice_id: invoiceId,
+    position,
+    type: line.type,
+    meter_id: line.meterId ?? null,
+    price_id: line.priceId ?? null,
+    product_id: line.productId ?? null,
+    description: line.description,
+    quantity: formatDecimal(line.quantity),
+    unit_price: formatDecimal(line.unitPrice),
+    amount: amounts[position]!,
+    proration: line.proration ?? false,
+    created_at: now,
+  }));
+}
+
 export async function createDraftInvoice(tx: Tx, ctx: UseCaseContext, input: DraftInvoiceInput): Promise<InvoiceView> {
   const { tenant, now } = ctx;
   // Settlement assets come from the Rail's receipts only: the routes' schemas take ISO codes.
@@ -65,23 +86,7 @@ export async function createDraftInvoice(tx: Tx, ctx: UseCaseContext, input: Dra
   const id = newId();
   // 422 amount_too_large when a line, the subtotal or the total is past what invoices hold.
   const amounts = invoiceAmounts(input.lines, input.currency);
-  const lines: InvoiceLineItemRow[] = input.lines.map((line, position) => ({
-    id: newId(),
-    account_id: tenant.accountId,
-    environment: tenant.environment,
-    invoice_id: id,
-    position,
-    type: line.type,
-    meter_id: line.meterId ?? null,
-    price_id: line.priceId ?? null,
-    product_id: line.productId ?? null,
-    description: line.description,
-    quantity: formatDecimal(line.quantity),
-    unit_price: formatDecimal(line.unitPrice),
-    amount: amounts.lines[position]!,
-    proration: line.proration ?? false,
-    created_at: now,
-  }));
+  const lines = lineRowsOf(tenant, id, input.lines, amounts.lines, now);
   const row: InvoiceRow = {
     id,
     account_id: tenant.accountId,

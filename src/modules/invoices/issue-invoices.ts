@@ -10,12 +10,12 @@ import type { UseCaseContext } from '../../core/context.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { invoiceAmounts } from '../../core/invoice-arithmetic.ts';
-import { formatDecimal, isKnownCurrency, isSettlementAsset, toAmount } from '../../core/money.ts';
+import { isKnownCurrency, isSettlementAsset, toAmount } from '../../core/money.ts';
 import { getTenant } from '../accounts/index.ts';
 import { queueEmails } from '../email/index.ts';
 import { recordEvents } from '../events/index.ts';
 import { postTransactions, type PostingInput } from '../ledger/index.ts';
-import type { DraftLineInput } from './create-invoice.ts';
+import { lineRowsOf, type DraftLineInput } from './create-invoice.ts';
 import { renderInvoiceEmail, type RenderedEmail } from './invoice-email.ts';
 import { finalizedPosting } from './invoice-postings.ts';
 import { formatInvoiceNumber, DEFAULT_DUE_DAYS } from './invoice-transitions.ts';
@@ -107,23 +107,7 @@ export async function issueInvoices(tx: Tx, ctx: UseCaseContext, inputs: readonl
       created_at: now,
       updated_at: now,
     };
-    const invoiceLines: InvoiceLineItemRow[] = input.lines.map((line, position) => ({
-      id: newId(),
-      account_id: tenant.accountId,
-      environment: tenant.environment,
-      invoice_id: id,
-      position,
-      type: line.type,
-      meter_id: line.meterId ?? null,
-      price_id: line.priceId ?? null,
-      product_id: line.productId ?? null,
-      description: line.description,
-      quantity: formatDecimal(line.quantity),
-      unit_price: formatDecimal(line.unitPrice),
-      amount: amounts.lines[position]!,
-      proration: line.proration ?? false,
-      created_at: now,
-    }));
+    const invoiceLines = lineRowsOf(tenant, id, input.lines, amounts.lines, now);
     const open: InvoiceRow = { ...draft, status: 'open', invoice_number: formatInvoiceNumber(last - BigInt(issued.length - 1 - i)), finalized_at: now, due_date: dueDate };
     const url = hostedInvoiceUrl(baseUrl, account.slug, id, draft.access_token);
     const openView = toInvoiceView(open, invoiceLines, url);
