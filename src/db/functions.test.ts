@@ -75,6 +75,7 @@ describe('the stored function during a rolling deploy', () => {
 
     expect(await migrate(t.database)).toEqual([
       '0013_schema_functions.sql',
+      'functions/jobs_claim_v1.sql',
       'functions/ledger_post_v1.sql',
       'functions/metering_ingest.sql',
       'functions/metering_ingest_v5.sql',
