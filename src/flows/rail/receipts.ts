@@ -6,15 +6,14 @@
 // three payments of 0.001000. Once the day is over (plus a margin for settles still in flight),
 // the close job finalizes the receipt (invoice number, `invoice.finalized`: receivable = revenue)
 // and marks it paid as of its last payment (receivable back to zero).
-import { sql } from 'kysely';
 import type { Clock } from '../../core/clock.ts';
 import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Db, Tx } from '../../db/database.ts';
-import { forTenant } from '../../db/tenancy.ts';
 import type { BackgroundJob, BackgroundLog } from '../../jobs/start.ts';
 import { addToDraftLine, createDraftInvoice, finalizeInvoice, markInvoicePaid } from '../../modules/invoices/index.ts';
 import { RECEIPT_CURRENCY, type RailRoute } from './config.ts';
+import * as repo from './repository.ts';
 
 const DAY_MS = 86_400_000;
 /** How long after a day's end its receipts stay open: a settle that began before midnight still lands on it. */
@@ -44,12 +43,12 @@ const knownReceipts = new Map<string, string>();
 const KNOWN_RECEIPTS_LIMIT = 10_000;
 
 async function findReceipt(tx: Tx, tenant: Tenant, enrollmentId: string, day: string): Promise<string | undefined> {
-  const row = await tx.selectFrom('rail_receipts').select('invoice_id').where(forTenant(tenant)).where('enrollment_id', '=', enrollmentId).where(sql<boolean>`day = ${day}::date`).executeTakeFirst();
-  if (row) {
+  const invoiceId = await repo.findReceiptOfDay(tx, tenant, enrollmentId, day);
+  if (invoiceId) {
     if (knownReceipts.size >= KNOWN_RECEIPTS_LIMIT) knownReceipts.delete(knownReceipts.keys().next().value!);
-    knownReceipts.set(receiptKey(tenant, enrollmentId, day), row.invoice_id);
+    knownReceipts.set(receiptKey(tenant, enrollmentId, day), invoiceId);
   }
-  return row?.invoice_id;
+  return invoiceId;
 }
 
 const receiptKey = (tenant: Tenant, enrollmentId: string, day: string) => `${tenant.accountId}:${tenant.environment}:${enrollmentId}:${day}`;
@@ -76,7 +75,7 @@ export async function addToReceipt(tx: Tx, ctx: UseCaseContext, line: ReceiptLin
   const existing = await findReceipt(tx, ctx.tenant, line.enrollmentId, day);
   if (existing) return addTo(existing);
   // The day's first request: made once per enrollment and day (concurrent first requests take turns).
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`rail-receipt:${line.enrollmentId}:${day}`}, 0))`.execute(tx);
+  await repo.lockReceiptOfDay(tx, line.enrollmentId, day);
   const raced = await findReceipt(tx, ctx.tenant, line.enrollmentId, day);
   if (raced) return addTo(raced);
   const invoice = await createDraftInvoice(tx, ctx, {
@@ -87,19 +86,16 @@ export async function addToReceipt(tx: Tx, ctx: UseCaseContext, line: ReceiptLin
     periodEnd: end,
     lines: [addition],
   });
-  await tx
-    .insertInto('rail_receipts')
-    .values({ account_id: ctx.tenant.accountId, environment: ctx.tenant.environment, enrollment_id: line.enrollmentId, day, invoice_id: invoice.id, closed_at: null, created_at: ctx.now })
-    .execute();
+  await repo.insertReceipt(tx, { account_id: ctx.tenant.accountId, environment: ctx.tenant.environment, enrollment_id: line.enrollmentId, day, invoice_id: invoice.id, closed_at: null, created_at: ctx.now });
   return invoice.id;
 }
 
 /** Finalizes one receipt and marks it paid as of its last settlement (its payments cover its total). */
 async function closeReceipt(tx: Tx, ctx: UseCaseContext, invoiceId: string): Promise<void> {
-  const last = await tx.selectFrom('rail_settlements').select((eb) => eb.fn.max('created_at').as('at')).where(forTenant(ctx.tenant)).where('invoice_id', '=', invoiceId).executeTakeFirst();
+  const last = await repo.lastSettlementOf(tx, ctx.tenant, invoiceId);
   const finalized = await finalizeInvoice(tx, ctx, invoiceId);
-  if (finalized.status === 'open') await markInvoicePaid(tx, ctx, invoiceId, last?.at ? new Date(last.at) : ctx.now);
-  await tx.updateTable('rail_receipts').set({ closed_at: ctx.now }).where(forTenant(ctx.tenant)).where('invoice_id', '=', invoiceId).execute();
+  if (finalized.status === 'open') await markInvoicePaid(tx, ctx, invoiceId, last ?? ctx.now);
+  await repo.markReceiptClosed(tx, ctx.tenant, invoiceId, ctx.now);
 }
 
 export interface CloseRun {
@@ -112,22 +108,14 @@ export interface CloseRun {
 export async function closeEndedReceipts(db: Db, clock: Clock, baseUrl: string, limit = 500): Promise<CloseRun> {
   const now = clock.now();
   const openBefore = receiptDay(new Date(now.getTime() - CLOSE_MARGIN_MS)).day;
-  const due = await db
-    .selectFrom('rail_receipts')
-    .select(['account_id', 'environment', 'invoice_id'])
-    .where('closed_at', 'is', null)
-    .where(sql<boolean>`day < ${openBefore}::date`)
-    .orderBy('day')
-    .limit(limit)
-    .execute();
+  const due = await repo.openReceiptsBefore(db, openBefore, limit);
   const run: CloseRun = { closed: 0, failed: [] };
   for (const receipt of due) {
     try {
       await db.transaction().execute(async (tx) => {
         const ctx: UseCaseContext = { tenant: { accountId: receipt.account_id, environment: receipt.environment }, now, baseUrl };
         // Another process may have closed it since it was read: skip it then.
-        const open = await tx.selectFrom('rail_receipts').select('invoice_id').where(forTenant(ctx.tenant)).where('invoice_id', '=', receipt.invoice_id).where('closed_at', 'is', null).forUpdate().executeTakeFirst();
-        if (!open) return;
+        if (!(await repo.lockOpenReceipt(tx, ctx.tenant, receipt.invoice_id))) return;
         await closeReceipt(tx, ctx, receipt.invoice_id);
         run.closed += 1;
       });

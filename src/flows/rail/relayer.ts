@@ -74,10 +74,9 @@ export function openRelayerKey(keyring: Keyring, row: RailRelayerRow): `0x${stri
 /** `secrets rotate`: every relayer's data key re-wrapped under the current master key; how many. */
 export async function rotateRelayerKeys(db: Db, keyring: Keyring): Promise<number> {
   return db.transaction().execute(async (tx) => {
-    const rows = await tx.selectFrom('rail_relayers').selectAll().where('key_id', '<>', keyring.current.id).forUpdate().execute();
+    const rows = await repo.relayersSealedElsewhere(tx, keyring.current.id);
     for (const row of rows) {
-      const next = rewrapDataKey(keyring, row.id, { ciphertext: row.key_sealed, dataKey: row.data_key_sealed, keyId: row.key_id });
-      await tx.updateTable('rail_relayers').set({ data_key_sealed: next.dataKey, key_id: next.keyId }).where('id', '=', row.id).execute();
+      await repo.resealRelayer(tx, row.id, rewrapDataKey(keyring, row.id, { ciphertext: row.key_sealed, dataKey: row.data_key_sealed, keyId: row.key_id }));
     }
     return rows.length;
   });

@@ -99,10 +99,9 @@ export function forRemote(settings: RailSettingsRow, payload: Record<string, unk
 /** `secrets rotate`: every remote facilitator's data key re-wrapped under the current master key. */
 export async function rotateRemoteFacilitatorKeys(db: Db, keyring: Keyring): Promise<number> {
   return db.transaction().execute(async (tx) => {
-    const rows = await tx.selectFrom('rail_remote_facilitators').selectAll().where('key_id', '<>', keyring.current.id).forUpdate().execute();
+    const rows = await repo.remoteFacilitatorsSealedElsewhere(tx, keyring.current.id);
     for (const row of rows) {
-      const next = rewrapDataKey(keyring, row.id, { ciphertext: row.headers_sealed, dataKey: row.data_key_sealed, keyId: row.key_id });
-      await tx.updateTable('rail_remote_facilitators').set({ data_key_sealed: next.dataKey, key_id: next.keyId }).where('id', '=', row.id).execute();
+      await repo.resealRemoteFacilitator(tx, row.id, rewrapDataKey(keyring, row.id, { ciphertext: row.headers_sealed, dataKey: row.data_key_sealed, keyId: row.key_id }));
     }
     return rows.length;
   });

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { forTenant } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
-import type { RailRelayerRow, RailRemoteFacilitatorRow, RailSettingsRow, RailSettlementRow } from './tables.ts';
+import type { RailReceiptRow, RailRelayerRow, RailRemoteFacilitatorRow, RailSettingsRow, RailSettlementRow } from './tables.ts';
 
 const jsonb = (value: unknown) => JSON.stringify(value) as never;
 
@@ -194,4 +194,65 @@ export async function routesPricedAt(ex: Executor, tenant: Tenant, currency: str
     .orderBy('m.key')
     .limit(limit)
     .execute();
+}
+
+/** Relayers whose data key is sealed under another master key than `keyId`, locked for re-wrapping. */
+export async function relayersSealedElsewhere(ex: Executor, keyId: string): Promise<RailRelayerRow[]> {
+  return ex.selectFrom('rail_relayers').selectAll().where('key_id', '<>', keyId).forUpdate().execute();
+}
+
+export async function resealRelayer(ex: Executor, id: string, sealed: { dataKey: string; keyId: string }): Promise<void> {
+  await ex.updateTable('rail_relayers').set({ data_key_sealed: sealed.dataKey, key_id: sealed.keyId }).where('id', '=', id).execute();
+}
+
+/** Remote facilitators whose data key is sealed under another master key than `keyId`, locked for re-wrapping. */
+export async function remoteFacilitatorsSealedElsewhere(ex: Executor, keyId: string): Promise<RailRemoteFacilitatorRow[]> {
+  return ex.selectFrom('rail_remote_facilitators').selectAll().where('key_id', '<>', keyId).forUpdate().execute();
+}
+
+export async function resealRemoteFacilitator(ex: Executor, id: string, sealed: { dataKey: string; keyId: string }): Promise<void> {
+  await ex.updateTable('rail_remote_facilitators').set({ data_key_sealed: sealed.dataKey, key_id: sealed.keyId }).where('id', '=', id).execute();
+}
+
+/** The invoice id of an enrollment's receipt of a UTC day ('YYYY-MM-DD'). */
+export async function findReceiptOfDay(ex: Executor, tenant: Tenant, enrollmentId: string, day: string): Promise<string | undefined> {
+  const row = await ex.selectFrom('rail_receipts').select('invoice_id').where(forTenant(tenant)).where('enrollment_id', '=', enrollmentId).where(sql<boolean>`day = ${day}::date`).executeTakeFirst();
+  return row?.invoice_id;
+}
+
+/** Serialises the making of an enrollment's receipt of a day (concurrent first requests take turns). */
+export async function lockReceiptOfDay(ex: Executor, enrollmentId: string, day: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`rail-receipt:${enrollmentId}:${day}`}, 0))`.execute(ex);
+}
+
+export async function insertReceipt(ex: Executor, row: RailReceiptRow): Promise<void> {
+  await ex.insertInto('rail_receipts').values(row).execute();
+}
+
+/** When the last settlement paying an invoice was made. */
+export async function lastSettlementOf(ex: Executor, tenant: Tenant, invoiceId: string): Promise<Date | null> {
+  const row = await ex.selectFrom('rail_settlements').select((eb) => eb.fn.max('created_at').as('at')).where(forTenant(tenant)).where('invoice_id', '=', invoiceId).executeTakeFirst();
+  return row?.at ? new Date(row.at) : null;
+}
+
+export async function markReceiptClosed(ex: Executor, tenant: Tenant, invoiceId: string, at: Date): Promise<void> {
+  await ex.updateTable('rail_receipts').set({ closed_at: at }).where(forTenant(tenant)).where('invoice_id', '=', invoiceId).execute();
+}
+
+/** Open receipts of days before `openBefore` ('YYYY-MM-DD'), oldest first. */
+export async function openReceiptsBefore(ex: Executor, openBefore: string, limit: number): Promise<Array<Pick<RailReceiptRow, 'account_id' | 'environment' | 'invoice_id'>>> {
+  return ex
+    .selectFrom('rail_receipts')
+    .select(['account_id', 'environment', 'invoice_id'])
+    .where('closed_at', 'is', null)
+    .where(sql<boolean>`day < ${openBefore}::date`)
+    .orderBy('day')
+    .limit(limit)
+    .execute();
+}
+
+/** Locks a receipt still open; false when another process closed it meanwhile. */
+export async function lockOpenReceipt(ex: Executor, tenant: Tenant, invoiceId: string): Promise<boolean> {
+  const row = await ex.selectFrom('rail_receipts').select('invoice_id').where(forTenant(tenant)).where('invoice_id', '=', invoiceId).where('closed_at', 'is', null).forUpdate().executeTakeFirst();
+  return row !== undefined;
 }

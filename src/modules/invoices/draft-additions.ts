@@ -4,12 +4,11 @@
 // (quantity x unitPrice exact in the currency's minor unit): then the line's stored amount stays
 // exactly quantity x unitPrice and the totals the sum of the lines, as core/invoice-arithmetic.ts
 // computes them, however many additions made them.
-import { sql } from 'kysely';
 import type { Tx } from '../../db/database.ts';
-import { tenantSql } from '../../db/tenancy.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { newId } from '../../core/ids.ts';
 import { currencyExponent, formatDecimal, Money } from '../../core/money.ts';
+import * as repo from './repository.ts';
 
 export interface DraftAddition {
   type: string;
@@ -33,25 +32,20 @@ export async function addToDraftLine(tx: Tx, ctx: UseCaseContext, invoiceId: str
     throw new Error(`${addition.quantity} x ${addition.unitPrice} is not a whole number of ${currency} minor units: a running line must not round`);
   }
   const amount = exact.toFixed();
-  const { rows } = await sql<{ invoices: number; lines: number }>`
-    with invoice as (
-      update invoices set subtotal = subtotal + ${amount}::numeric, total = total + ${amount}::numeric,
-             amount_due = amount_due + ${amount}::numeric, updated_at = ${ctx.now}
-       where ${tenantSql(ctx.tenant)} and id = ${invoiceId} and status = 'draft' and currency = ${currency}
-      returning id
-    ), line as (
-      update invoice_line_items set quantity = quantity + ${addition.quantity}::numeric, amount = amount + ${amount}::numeric
-       where ${tenantSql(ctx.tenant)} and invoice_id in (select id from invoice) and price_id = ${addition.priceId}
-      returning id
-    )
-    select (select count(*) from invoice)::int as invoices, (select count(*) from line)::int as lines`.execute(tx);
-  const [counted] = rows;
-  if (!counted || counted.invoices === 0) return false;
-  if (counted.lines > 0) return true;
-  await sql`
-    insert into invoice_line_items (id, account_id, environment, invoice_id, position, type, meter_id, price_id, product_id, description, quantity, unit_price, amount, proration, created_at)
-    select ${newId()}, ${ctx.tenant.accountId}, ${ctx.tenant.environment}, ${invoiceId}, coalesce(max(position) + 1, 0), ${addition.type}, ${addition.meterId}, ${addition.priceId},
-           ${addition.productId}, ${addition.description}, ${formatDecimal(addition.quantity)}::numeric, ${formatDecimal(addition.unitPrice)}::numeric, ${amount}::numeric, false, ${ctx.now}
-      from invoice_line_items where ${tenantSql(ctx.tenant)} and invoice_id = ${invoiceId}`.execute(tx);
+  const grown = await repo.growDraftLine(tx, ctx.tenant, ctx.now, { invoiceId, currency, priceId: addition.priceId, quantity: addition.quantity, amount });
+  if (grown === 'not_draft') return false;
+  if (grown === 'grown') return true;
+  await repo.appendDraftLine(tx, ctx.tenant, ctx.now, {
+    id: newId(),
+    invoiceId,
+    type: addition.type,
+    meterId: addition.meterId,
+    priceId: addition.priceId,
+    productId: addition.productId,
+    description: addition.description,
+    quantity: formatDecimal(addition.quantity),
+    unitPrice: formatDecimal(addition.unitPrice),
+    amount,
+  });
   return true;
 }

@@ -2,7 +2,7 @@
 // filtered by tenant (account + environment).
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import { forTenant, tenantColumns, tenantOfRow } from '../../db/tenancy.ts';
+import { forTenant, tenantColumns, tenantOfRow, tenantSql } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
 import type { InvoiceLineItemRow, InvoiceRow, InvoiceStatus } from './tables.ts';
 
@@ -176,4 +176,47 @@ export async function customersWithBalance(ex: Executor, tenant: Tenant, custome
     .where('customer_id', 'in', customerIds)
     .where('balance', '>', '0')
     .execute();
+}
+
+/**
+ * Adds `quantity` and `amount` to a draft's line of `priceId` and the amount to its subtotal, total
+ * and amountDue, in one statement (draft-additions.ts). `not_draft` when the invoice is no longer a
+ * draft in `currency` (nothing written), `no_line` when the draft has no line of that price yet
+ * (its totals grew: the caller appends the line).
+ */
+export async function growDraftLine(
+  ex: Executor,
+  tenant: Tenant,
+  now: Date,
+  change: { invoiceId: string; currency: string; priceId: string; quantity: string; amount: string },
+): Promise<'grown' | 'no_line' | 'not_draft'> {
+  const { rows } = await sql<{ invoices: number; lines: number }>`
+    with invoice as (
+      update invoices set subtotal = subtotal + ${change.amount}::numeric, total = total + ${change.amount}::numeric,
+             amount_due = amount_due + ${change.amount}::numeric, updated_at = ${now}
+       where ${tenantSql(tenant)} and id = ${change.invoiceId} and status = 'draft' and currency = ${change.currency}
+      returning id
+    ), line as (
+      update invoice_line_items set quantity = quantity + ${change.quantity}::numeric, amount = amount + ${change.amount}::numeric
+       where ${tenantSql(tenant)} and invoice_id in (select id from invoice) and price_id = ${change.priceId}
+      returning id
+    )
+    select (select count(*) from invoice)::int as invoices, (select count(*) from line)::int as lines`.execute(ex);
+  const [counted] = rows;
+  if (!counted || counted.invoices === 0) return 'not_draft';
+  return counted.lines > 0 ? 'grown' : 'no_line';
+}
+
+/** Appends a line at the end of a draft (its totals already counted by growDraftLine). */
+export async function appendDraftLine(
+  ex: Executor,
+  tenant: Tenant,
+  now: Date,
+  line: { id: string; invoiceId: string; type: string; meterId: string | null; priceId: string; productId: string | null; description: string; quantity: string; unitPrice: string; amount: string },
+): Promise<void> {
+  await sql`
+    insert into invoice_line_items (id, account_id, environment, invoice_id, position, type, meter_id, price_id, product_id, description, quantity, unit_price, amount, proration, created_at)
+    select ${line.id}, ${tenant.accountId}, ${tenant.environment}, ${line.invoiceId}, coalesce(max(position) + 1, 0), ${line.type}, ${line.meterId}, ${line.priceId},
+           ${line.productId}, ${line.description}, ${line.quantity}::numeric, ${line.unitPrice}::numeric, ${line.amount}::numeric, false, ${now}
+      from invoice_line_items where ${tenantSql(tenant)} and invoice_id = ${line.invoiceId}`.execute(ex);
 }
