@@ -54,7 +54,7 @@ export async function enqueueJobs(ex: Executor, now: Date, jobs: readonly NewJob
         payload: JSON.stringify(job.payload ?? {}),
         run_at: job.runAt ?? now,
         ...ONE_OFF,
-        account_id: job.accountId ?? null,
+        share_account_id: job.accountId ?? null,
         concurrency_key: job.concurrencyKey ?? null,
         created_at: now,
       })),
@@ -67,7 +67,7 @@ export async function enqueueJobs(ex: Executor, now: Date, jobs: readonly NewJob
 export async function runJobNow(ex: Executor, now: Date, job: Required<Pick<NewJob, 'id' | 'queue'>> & Pick<NewJob, 'accountId' | 'concurrencyKey'>): Promise<void> {
   await ex
     .insertInto('jobs')
-    .values({ id: job.id, queue: job.queue, payload: '{}', run_at: now, ...ONE_OFF, account_id: job.accountId ?? null, concurrency_key: job.concurrencyKey ?? null, created_at: now })
+    .values({ id: job.id, queue: job.queue, payload: '{}', run_at: now, ...ONE_OFF, share_account_id: job.accountId ?? null, concurrency_key: job.concurrencyKey ?? null, created_at: now })
     .onConflict((oc) => oc.column('id').doUpdateSet({ run_at: now, attempts: 0, last_error: null }))
     .execute();
   await notifyWorkers(ex);
@@ -108,7 +108,7 @@ export async function notifyWorkers(ex: Executor): Promise<void> {
 export async function ensureRecurringJob(ex: Executor, now: Date, queue: string, everySeconds: number): Promise<void> {
   await ex
     .insertInto('jobs')
-    .values({ id: newId(), queue, payload: '{}', run_at: now, ...ONE_OFF, repeat_seconds: everySeconds, singleton_key: queue, account_id: null, concurrency_key: null, created_at: now })
+    .values({ id: newId(), queue, payload: '{}', run_at: now, ...ONE_OFF, repeat_seconds: everySeconds, singleton_key: queue, share_account_id: null, concurrency_key: null, created_at: now })
     .onConflict((oc) => oc.column('singleton_key').doUpdateSet({ repeat_seconds: everySeconds }))
     .execute();
 }

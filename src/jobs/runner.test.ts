@@ -144,7 +144,7 @@ describe('job runner', () => {
     await enqueueJobs(database.db, clock.now(), Array.from({ length: 3 }, () => ({ queue: 'test.fair', accountId: a, concurrencyKey: 'other' })));
     clock.advance(1);
     await enqueueJobs(database.db, clock.now(), [{ queue: 'test.fair', accountId: b }, { queue: 'test.fair', accountId: b }, { queue: 'test.fair', accountId: c }]);
-    const owner = (jobs: { account_id: string | null; concurrency_key: string | null }[]) => jobs.map((job) => `${job.account_id === a ? 'a' : job.account_id === b ? 'b' : 'c'}:${job.concurrency_key ?? '-'}`);
+    const owner = (jobs: { share_account_id: string | null; concurrency_key: string | null }[]) => jobs.map((job) => `${job.share_account_id === a ? 'a' : job.share_account_id === b ? 'b' : 'c'}:${job.concurrency_key ?? '-'}`);
 
     // First claim, room for 4: each account's first due job before any account's second (a, b, c),
     // then one second job, the earliest (a's): b's second waits although a enqueued 13 before it.

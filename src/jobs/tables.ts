@@ -8,7 +8,7 @@ export interface JobRow {
   repeat_seconds: number | null;
   singleton_key: string | null;
   /** The account the job works for: it counts against that account's share of workers. */
-  account_id: string | null;
+  share_account_id: string | null;
   /** Jobs with one key (a webhook endpoint) run at most keyLimit at once, across processes. */
   concurrency_key: string | null;
   /** Set while a claim holds the job (its lease); null once its outcome is recorded. */

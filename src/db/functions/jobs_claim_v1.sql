@@ -22,30 +22,30 @@ begin
   perform pg_advisory_xact_lock(hashtextextended('jobs.claim', 0));
   return query
   with running as (
-    select r.account_id, r.concurrency_key from jobs r where r.leased_until > p_now
+    select r.share_account_id, r.concurrency_key from jobs r where r.leased_until > p_now
   ), running_accounts as (
-    select ra.account_id, count(*) as n from running ra where ra.account_id is not null group by ra.account_id
+    select ra.share_account_id, count(*) as n from running ra where ra.share_account_id is not null group by ra.share_account_id
   ), running_keys as (
     select rk.concurrency_key, count(*) as n from running rk where rk.concurrency_key is not null group by rk.concurrency_key
   ), due as (
     -- Keys and accounts already at their limit drop out here, before any sorting: a tarpit's
     -- thousand waiting jobs cost a scan, not a sort, on every claim.
-    select j.id, j.account_id, j.concurrency_key, j.run_at, coalesce(k.n, 0) as key_running, coalesce(a.n, 0) as account_running
+    select j.id, j.share_account_id, j.concurrency_key, j.run_at, coalesce(k.n, 0) as key_running, coalesce(a.n, 0) as account_running
     from jobs j
     left join running_keys k on k.concurrency_key = j.concurrency_key
-    left join running_accounts a on a.account_id = j.account_id
+    left join running_accounts a on a.share_account_id = j.share_account_id
     where j.queue = any(p_queues) and j.run_at <= p_now and (j.leased_until is null or j.leased_until <= p_now)
       and (j.concurrency_key is null or coalesce(k.n, 0) < p_key_limit)
-      and (j.account_id is null or coalesce(a.n, 0) < p_account_share)
+      and (j.share_account_id is null or coalesce(a.n, 0) < p_account_share)
   ), key_ranked as (
     select d.*, row_number() over (partition by d.concurrency_key order by d.run_at, d.id) as key_rank from due d
   ), within_key as (
-    select w.*, row_number() over (partition by w.account_id order by w.run_at, w.id) as account_rank
+    select w.*, row_number() over (partition by w.share_account_id order by w.run_at, w.id) as account_rank
     from key_ranked w
     where w.concurrency_key is null or w.key_rank + w.key_running <= p_key_limit
   ), picked as (
     select p.id from within_key p
-    where p.account_id is null or p.account_rank + p.account_running <= p_account_share
+    where p.share_account_id is null or p.account_rank + p.account_running <= p_account_share
     order by p.account_rank, p.run_at, p.id
     limit p_limit
   )

@@ -3,7 +3,8 @@
 -- and key that are running, across every process, and takes no more than their share.
 -- leased_until is set while a job runs (the claim's lease) and cleared when its outcome is
 -- recorded, so "running" (leased_until > now) is told apart from "due later" (run_at > now).
-alter table jobs add column account_id uuid;
+-- share_account_id is not tenancy (a job is the service's): it names whose share the job counts in.
+alter table jobs add column share_account_id uuid;
 alter table jobs add column concurrency_key text;
 alter table jobs add column leased_until timestamptz;
 create index jobs_running on jobs (leased_until) where leased_until is not null;
@@ -14,9 +15,9 @@ alter table webhook_endpoints add column consecutive_failures integer not null d
 alter table webhook_endpoints add column circuit_open_until timestamptz;
 
 -- Jobs waiting at the upgrade join their account's share (and their endpoint's cap) too.
-update jobs set account_id = d.account_id, concurrency_key = d.endpoint_id::text
+update jobs set share_account_id = d.account_id, concurrency_key = d.endpoint_id::text
   from webhook_deliveries d where jobs.queue = 'webhook.deliver' and d.id = jobs.id;
-update jobs set account_id = e.account_id from emails e where jobs.queue = 'email.send' and e.id = jobs.id;
+update jobs set share_account_id = e.account_id from emails e where jobs.queue = 'email.send' and e.id = jobs.id;
 
 -- The breaker moves an endpoint's waiting jobs by their key, and finds its pending deliveries.
 create index jobs_concurrency_key on jobs (concurrency_key) where concurrency_key is not null;

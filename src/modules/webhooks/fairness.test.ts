@@ -84,7 +84,7 @@ function countingHandler(inner: JobHandler) {
   const handler: JobHandler = {
     queue: inner.queue,
     run: async (job) => {
-      const keys = [`endpoint:${job.concurrency_key}`, `account:${job.account_id}`];
+      const keys = [`endpoint:${job.concurrency_key}`, `account:${job.share_account_id}`];
       for (const key of keys) bump(key, 1);
       try {
         return await inner.run(job);
