@@ -12,7 +12,7 @@ import { newId } from '../../core/ids.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { getTenant } from '../accounts/index.ts';
 import { callProcessor, processorNamed, sameToken, type LiveConnection, type PaymentMethod, type ProcessorConnection, type ProcessorName } from '../payments/index.ts';
-import { checkWebhookUrl, type TargetPolicy } from '../webhooks/index.ts';
+import { checkWebhookUrl, egressGuardOf, type TargetPolicy } from '../webhooks/index.ts';
 import { keyringOf, requireKeyring } from './keyring.ts';
 import * as repo from './repository.ts';
 import { openSecrets, sealSecrets } from './secret-box.ts';
@@ -156,7 +156,7 @@ export async function putConnection(tx: Tx, ctx: UseCaseContext, deps: ProviderD
   };
   const saved = await repo.upsertConnection(tx, row);
   if (adapter.registerWebhook) {
-    const connection = toProcessorConnection(saved, input.credentials, deps.config.baseUrl);
+    const connection = toProcessorConnection(saved, input.credentials, deps);
     await callProcessor(deps.config.processors.timeoutMs, () => adapter.registerWebhook!(connection));
   }
   return toView(saved, deps.config.baseUrl);
@@ -200,15 +200,16 @@ export async function checkConnection(tx: Tx, ctx: UseCaseContext, deps: Provide
   return toView(saved, deps.config.baseUrl);
 }
 
-function toProcessorConnection(row: ConnectionRow, credentials: Record<string, string>, baseUrl: string): ProcessorConnection {
-  return { id: row.id, provider: row.provider, environment: row.environment, methods: row.methods, credentials, webhookUrl: webhookUrlOf(baseUrl, row) };
+function toProcessorConnection(row: ConnectionRow, credentials: Record<string, string>, deps: ProviderDeps): ProcessorConnection {
+  const egress = egressGuardOf(deps.policy);
+  return { id: row.id, provider: row.provider, environment: row.environment, methods: row.methods, credentials, webhookUrl: webhookUrlOf(deps.config.baseUrl, row), ...(egress ? { egress } : {}) };
 }
 
 function liveOf(row: ConnectionRow, deps: ProviderDeps): LiveConnection {
   const keyring = keyringOf(deps.config);
   if (!keyring) throw new AppError('secrets_not_configured', 'Processor credentials cannot be opened: the operator has not set SECRETS_KEY (or SECRETS_KEY_FILE).');
   const credentials = openSecrets(keyring, row.id, { ciphertext: row.credentials_sealed, dataKey: row.data_key_sealed, keyId: row.key_id });
-  return { owner: { accountId: row.account_id, environment: row.environment }, connection: toProcessorConnection(row, credentials, deps.config.baseUrl), adapter: adapterOf(row.provider) };
+  return { owner: { accountId: row.account_id, environment: row.environment }, connection: toProcessorConnection(row, credentials, deps), adapter: adapterOf(row.provider) };
 }
 
 /** What payments use to charge through connections (payments/processors/connections.ts). */

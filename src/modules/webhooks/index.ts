@@ -4,4 +4,5 @@ export { fanOutEvent } from './fan-out.ts';
 export { registerWebhookRoutes } from './routes.ts';
 export { newWebhookSecret, signWebhook } from './signing.ts';
 export { type WebhookTables } from './tables.ts';
+export { egressGuardOf } from './target-agents.ts';
 export { checkWebhookUrl, type TargetPolicy } from './target-policy.ts';

@@ -7,12 +7,13 @@
 // that both checks agree on every IPv6 form that carries an IPv4 address. Names resolve through
 // bounded-dns.ts (c-ares, with a timeout), not dns.lookup.
 import type { LookupAddress } from 'node:dns';
+import type { EgressGuard } from '../../core/webhook-targets.ts';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, Socket, type LookupFunction } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { resolverLookup } from './bounded-dns.ts';
-import { refusedAddress } from './target-policy.ts';
+import { refusedAddress, type TargetPolicy } from './target-policy.ts';
 
 // Names are resolved by c-ares with a timeout, never on the thread pool (bounded-dns.ts).
 const boundedLookup = resolverLookup();
@@ -41,6 +42,19 @@ export function filteredLookup(lookup: LookupFunction): LookupFunction {
       callback(null, address, family);
     });
   }) as LookupFunction;
+}
+
+const guards = new WeakMap<TargetPolicy, EgressGuard>();
+
+/** The guard other clients of seller-given URLs connect through (one per policy); null when private targets are allowed. */
+export function egressGuardOf(policy: TargetPolicy): EgressGuard | null {
+  if (policy.allowPrivateTargets) return null;
+  let guard = guards.get(policy);
+  if (!guard) {
+    guard = { lookup: filteredLookup(policy.lookup ?? boundedLookup), refusedAddress };
+    guards.set(policy, guard);
+  }
+  return guard;
 }
 
 type Options = http.ClientRequestArgs;

@@ -3,6 +3,7 @@
 // An adapter talks to its processor through the official SDK or library and knows nothing of the
 // database: the payments module and the payment-confirmation flow turn what it answers into payment
 // rows, ledger transactions and events, exactly as they do for the sandbox processor.
+import type { EgressGuard } from '../../../core/webhook-targets.ts';
 import type { CardNextAction } from '../card-action.ts';
 import type { PaymentMethod } from '../tables.ts';
 
@@ -33,6 +34,11 @@ export interface ProcessorConnection {
   credentials: Record<string, string>;
   /** The public URL the processor calls with its events (unique per connection). */
   webhookUrl: string;
+  /**
+   * Outside development, how a client must connect to a seller-given address (pix_api's baseUrl):
+   * every address DNS answers is judged again at connection time, as webhook deliveries are.
+   */
+  egress?: EgressGuard;
 }
 
 /** Service settings an adapter needs (not seller input). */

@@ -2,6 +2,7 @@
 // certificate and key) with an OAuth2 client-credentials token, cached per connection until
 // shortly before it expires. Every failure becomes a ProcessorError the service knows.
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import { ProcessorError, type ProcessorConnection } from '../types.ts';
 
@@ -39,10 +40,21 @@ const pendingTokens = new Map<string, Promise<string>>();
 /** The key each connection id last used: new credentials close the old agent. */
 const keyOfConnection = new Map<string, string>();
 
+/** Each egress guard's number, so that an agent is never shared between a guarded and an open connection. */
+const guardIds = new WeakMap<object, number>();
+let guardsSeen = 0;
+
+function guardIdOf(connection: ProcessorConnection): string {
+  if (!connection.egress) return 'open';
+  let id = guardIds.get(connection.egress);
+  if (id === undefined) guardIds.set(connection.egress, (id = ++guardsSeen));
+  return `guard-${id}`;
+}
+
 function cacheKey(connection: ProcessorConnection): string {
   const c = connection.credentials;
   const key = createHash('sha256')
-    .update([connection.id, c.baseUrl, c.clientId, c.clientSecret, c.certificate, c.privateKey, c.caCertificate ?? '', c.tokenUrl ?? ''].join('\u0000'))
+    .update([connection.id, c.baseUrl, c.clientId, c.clientSecret, c.certificate, c.privateKey, c.caCertificate ?? '', c.tokenUrl ?? '', guardIdOf(connection)].join('\u0000'))
     .digest('hex');
   const previous = keyOfConnection.get(connection.id);
   if (previous !== undefined && previous !== key) {
@@ -59,7 +71,10 @@ function agentFor(connection: ProcessorConnection, key: string): Agent {
   if (!agent) {
     const c = connection.credentials;
     // caCertificate: the PSP's CA when it is not a public one (homologation servers, tests).
-    agent = new Agent({ connect: { cert: c.certificate, key: c.privateKey, ...(c.caCertificate ? { ca: c.caCertificate } : {}) } });
+    // Outside development every address DNS gives the PSP's host is judged before connecting (a
+    // name that was public when the connection was saved may point inside now).
+    const lookup = connection.egress ? { lookup: connection.egress.lookup } : {};
+    agent = new Agent({ connect: { cert: c.certificate, key: c.privateKey, ...(c.caCertificate ? { ca: c.caCertificate } : {}), ...lookup } });
     agents.set(key, agent);
   }
   return agent;
@@ -96,6 +111,7 @@ const TLS_REFUSAL = /^(ERR_SSL_|ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED
 function transportError(error: unknown): ProcessorError {
   const e = error as { name?: string; code?: string; cause?: { code?: string; name?: string }; message?: string };
   const code = e.code ?? e.cause?.code ?? '';
+  if (code === 'ERR_WEBHOOK_TARGET_REFUSED') return refusedAddressError((e.code ? e.message : (e.cause as { message?: string }).message) ?? 'a refused address');
   if (e.name === 'TimeoutError' || e.name === 'AbortError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return new ProcessorError('provider_timeout', 'The Pix PSP did not answer in time.', 'timeout');
   }
@@ -118,7 +134,22 @@ export function answerError(status: number, body: unknown): ProcessorError {
   return new ProcessorError('provider_rejected', `The Pix PSP refused the request (${status}${problem?.title ? `: ${problem.title}` : ''}).`, processorCode);
 }
 
-async function send(dispatcher: Dispatcher, url: string, options: { method: string; headers: Record<string, string>; body?: string }, timeoutMs: number): Promise<PixAnswer> {
+/** A literal IP host is never looked up: the guard judges it here, before any connection. */
+function refusedLiteral(connection: ProcessorConnection, url: string): ProcessorError | null {
+  if (!connection.egress) return null;
+  const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+  const problem = isIP(host) ? connection.egress.refusedAddress(host) : null;
+  return problem ? refusedAddressError(problem) : null;
+}
+
+function refusedAddressError(problem: string): ProcessorError {
+  return new ProcessorError('provider_rejected', `The Pix PSP's address is refused: ${problem.replace(/^url/, 'baseUrl')}.`, 'address_refused');
+}
+
+async function send(connection: ProcessorConnection, key: string, url: string, options: { method: string; headers: Record<string, string>; body?: string }, timeoutMs: number): Promise<PixAnswer> {
+  const refused = refusedLiteral(connection, url);
+  if (refused) throw refused;
+  const dispatcher = agentFor(connection, key);
   let response: Dispatcher.ResponseData;
   try {
     response = await undiciRequest(url, { ...options, dispatcher, signal: AbortSignal.timeout(timeoutMs) });
@@ -145,7 +176,8 @@ async function send(dispatcher: Dispatcher, url: string, options: { method: stri
 async function requestToken(connection: ProcessorConnection, key: string, scope: string, timeoutMs: number): Promise<PixAnswer> {
   const basic = Buffer.from(`${credential(connection, 'clientId')}:${credential(connection, 'clientSecret')}`, 'utf8').toString('base64');
   return send(
-    agentFor(connection, key),
+    connection,
+    key,
     tokenUrlOf(connection),
     {
       method: 'POST',
@@ -198,7 +230,7 @@ export async function pixCall(connection: ProcessorConnection, call: PixCall, ti
     const bearer = await token(connection, key, timeoutMs, Date.now());
     const headers: Record<string, string> = { authorization: `Bearer ${bearer}`, accept: 'application/json' };
     if (call.body !== undefined) headers['content-type'] = 'application/json';
-    const answer = await send(agentFor(connection, key), url, { method: call.method, headers, ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}) }, timeoutMs);
+    const answer = await send(connection, key, url, { method: call.method, headers, ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}) }, timeoutMs);
     if (answer.status === 401 && attempt === 0) {
       tokens.delete(key);
       continue;

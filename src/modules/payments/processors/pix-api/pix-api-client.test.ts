@@ -4,6 +4,8 @@
 // refunds: pix-api.test.ts.
 import { Agent, request as undiciRequest } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { fakeLookup } from '../../../../../test/webhooks/fake-dns.ts';
+import { egressGuardOf } from '../../../webhooks/index.ts';
 import { ProcessorError } from '../types.ts';
 import { createPixApiAdapter, resetPixClients } from './index.ts';
 import { chargeRequest, PIX_KEY, startPixTestPsp, type PixTestPsp } from './test-harness.ts';
@@ -37,6 +39,35 @@ async function rejection(promise: Promise<unknown>): Promise<ProcessorError> {
   expect(error).toBeInstanceOf(ProcessorError);
   return error as ProcessorError;
 }
+
+describe('outside development: the baseUrl judged at connection time (issue 30)', () => {
+  // A name that passed the check when the connection was saved (public then) and points inside now.
+  const guard = egressGuardOf({ allowPrivateTargets: false, lookup: fakeLookup({ 'psp.example.test': ['127.0.0.1'] }) })!;
+  const port = () => new URL(t.mock.url).port;
+
+  test('a host whose DNS now answers a loopback address is refused before connecting', async () => {
+    const before = t.mock.requests.length;
+    const error = await rejection(adapter.check({ ...t.connection({ baseUrl: `https://psp.example.test:${port()}/api` }), egress: guard }));
+    expect(error.code).toBe('provider_rejected');
+    expect(error.processorCode).toBe('address_refused');
+    expect(error.message).toMatch(/loopback/);
+    expect(t.mock.requests.length).toBe(before);
+  });
+
+  test('IP literals, also IPv6 forms carrying a loopback IPv4, are refused without a lookup', async () => {
+    const before = t.mock.requests.length;
+    for (const host of ['127.0.0.1', '[::127.0.0.1]', '[::ffff:127.0.0.1]', '[64:ff9b::7f00:1]']) {
+      const error = await rejection(adapter.check({ ...t.connection({ baseUrl: `https://${host}:${port()}/api` }), egress: guard }));
+      expect([host, error.processorCode]).toEqual([host, 'address_refused']);
+    }
+    expect(t.mock.requests.length).toBe(before);
+  });
+
+  test('in development (no guard) the same PSP on loopback is reached', async () => {
+    await adapter.check(t.connection());
+    expectNoViolations();
+  });
+});
 
 describe('mTLS and OAuth2', () => {
   test('a client without the certificate is refused by the PSP', async () => {
