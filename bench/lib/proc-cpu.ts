@@ -19,25 +19,30 @@ function cpuSecondsOf(statPath: string): number {
   }
 }
 
-/** Processes whose command line matches. */
-export function pidsMatching(pattern: RegExp): number[] {
+/**
+ * Processes whose command line matches, and whose environment holds `envEntry` when given (other
+ * benchmarks on a shared machine run the same scripts: their own database URL tells them apart).
+ */
+export function pidsMatching(pattern: RegExp, envEntry?: string): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (pattern.test(readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' '))) pids.push(Number(entry));
+      if (!pattern.test(readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' '))) continue;
+      if (envEntry && !readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(envEntry)) continue;
+      pids.push(Number(entry));
     } catch {
-      // gone meanwhile
+      // gone meanwhile, or not ours to read
     }
   }
   return pids;
 }
 
 /** CPU seconds of every process matching each pattern, summed per name. */
-export function cpuByGroup(groups: Record<string, RegExp | number>): Record<string, number> {
+export function cpuByGroup(groups: Record<string, RegExp | number | (() => number[])>): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [name, match] of Object.entries(groups)) {
-    const pids = typeof match === 'number' ? [match] : pidsMatching(match);
+    const pids = typeof match === 'number' ? [match] : typeof match === 'function' ? match() : pidsMatching(match);
     out[name] = pids.reduce((sum, pid) => sum + cpuSecondsOf(`/proc/${pid}/stat`), 0);
   }
   return out;

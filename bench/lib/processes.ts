@@ -64,7 +64,10 @@ async function startOnce(spec: ServerSpec): Promise<RunningServer> {
   const port = await freePort();
   // Every server runs with the service's Node flags: the references too, so that runtime settings
   // are not part of any ratio (they change nothing measurable for the references).
-  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', '--import', EXIT_WITH_PARENT, spec.script], {
+  // BENCH_CPU_PROF=<folder>: every server writes a V8 CPU profile there when it stops (a look at
+  // where a scenario's time goes; the profiler's own cost makes that run's figures no result).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...profile, '--import', 'tsx', '--import', EXIT_WITH_PARENT, spec.script], {
     cwd: REPO_ROOT,
     env: { ...inheritedEnv(), ...spec.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

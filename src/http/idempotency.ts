@@ -107,14 +107,15 @@ export function createIdempotency(db: Db, clock: Clock, retentionHours: number):
         await tx
           .insertInto('idempotency_keys')
           .values({ scope, key, fingerprint, status_code: outcome.status, response_body: outcome.body, created_at: now, expires_at: expiresAt })
+          // An expired record of the key is replaced; `excluded` sends the answer's bytes once, not twice.
           .onConflict((oc) =>
-            oc.columns(['scope', 'key']).doUpdateSet({
-              fingerprint,
-              status_code: outcome.status,
-              response_body: outcome.body,
-              created_at: now,
-              expires_at: expiresAt,
-            }),
+            oc.columns(['scope', 'key']).doUpdateSet((eb) => ({
+              fingerprint: eb.ref('excluded.fingerprint'),
+              status_code: eb.ref('excluded.status_code'),
+              response_body: eb.ref('excluded.response_body'),
+              created_at: eb.ref('excluded.created_at'),
+              expires_at: eb.ref('excluded.expires_at'),
+            })),
           )
           .execute();
         return outcome;

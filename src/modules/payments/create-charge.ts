@@ -3,6 +3,9 @@
 // pending charge per invoice — the invoice row is locked first (every payment use case locks the
 // invoice before its payments), a pending charge is moved to failed/`superseded` in the same
 // transaction, and the unique index payments_one_pending backs the rule in the database.
+// Statements are few (issue #30): the superseded charge is failed in one update, its view is built
+// from the invoice and account already read, and its `payment.failed` and this `payment.created`
+// go in one insert.
 // Without a connection serving the method, a production charge answers 409 `provider_not_configured`
 // and writes nothing; a processor failure (502/504) rolls the whole request back (processors/calls.ts).
 // Idempotency: the HTTP layer stores the answer (with its one-time credentials) in this transaction.
@@ -13,10 +16,9 @@ import { formatMoney, toMinorUnits } from '../../core/money.ts';
 import type { Tx } from '../../db/database.ts';
 import { getTenant, cardProcessorOf, publishableKeyFor } from '../accounts/index.ts';
 import { findCustomerOrThrow, findEnrollmentOrThrow, normaliseDocument, type PostalAddress } from '../customers/index.ts';
-import { recordEvent } from '../events/index.ts';
+import { recordEvents } from '../events/index.ts';
 import { hostedInvoiceUrl, lockInvoice, type InvoiceRow } from '../invoices/index.ts';
 import { cardNextAction, newClientSecret } from './card-action.ts';
-import { failPendingAsSuperseded } from './payment-transitions.ts';
 import { toPaymentView, type PaymentView } from './payment-view.ts';
 import { providerFor } from './provider.ts';
 import { connectionSource, type LiveConnection } from './processors/connections.ts';
@@ -103,7 +105,7 @@ export async function createChargeWithOutcome(tx: Tx, ctx: UseCaseContext, invoi
   assertChargeable(input, invoice.currency, amount);
   const payerDocument = input.payer?.document === undefined ? null : normaliseDocument(input.payer.document, 'payer.document').document;
 
-  await failPendingAsSuperseded(tx, ctx, invoice.id);
+  const superseded = await repo.supersedePendingPayment(tx, ctx.tenant, invoice.id, ctx.now);
   const account = await getTenant(tx, ctx);
   const id = newId();
   // What the processor knows the charge by: the same for every retry of this request.
@@ -196,7 +198,11 @@ export async function createChargeWithOutcome(tx: Tx, ctx: UseCaseContext, invoi
 
   const links = { baseUrl: ctx.baseUrl, accountSlug: account.slug, invoiceToken: invoice.access_token };
   const view = toPaymentView(row, ctx, links);
-  await recordEvent(tx, ctx, 'payment.created', view);
+  // In this order, as the moves happened: the old charge failed, then this one was created.
+  await recordEvents(tx, ctx, [
+    ...(superseded ? [{ type: 'payment.failed', data: toPaymentView(superseded, ctx, links) }] : []),
+    { type: 'payment.created', data: view },
+  ]);
   const created: PaymentView = { ...view, invoiceUrl: hostedInvoiceUrl(ctx.baseUrl, account.slug, invoice.id, invoice.access_token), switchable: true };
   if (liveCharge?.card) {
     if (liveCharge.card.clientSecret) created.clientSecret = liveCharge.card.clientSecret;

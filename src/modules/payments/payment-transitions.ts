@@ -30,10 +30,8 @@ async function lockPayment(tx: Tx, ctx: UseCaseContext, id: string): Promise<Pay
 
 /** Fails the invoice's pending charge, if any, as `superseded`: the buyer pays the invoice another way. */
 export async function failPendingAsSuperseded(tx: Tx, ctx: UseCaseContext, invoiceId: string): Promise<void> {
-  const pending = await repo.findPendingPayment(tx, ctx.tenant, invoiceId);
-  if (!pending) return;
-  const row = await repo.updatePayment(tx, ctx.tenant, pending.id, { status: 'failed', failure_code: 'superseded', failed_at: ctx.now, updated_at: ctx.now });
-  await recordEvent(tx, ctx, 'payment.failed', await presentPayment(tx, ctx, row));
+  const row = await repo.supersedePendingPayment(tx, ctx.tenant, invoiceId, ctx.now);
+  if (row) await recordEvent(tx, ctx, 'payment.failed', await presentPayment(tx, ctx, row));
 }
 
 /**

@@ -32,14 +32,18 @@ export async function findPaymentByConfirmToken(ex: Executor, token: string): Pr
 }
 
 /** The invoice's pending charge, locked (at most one: the unique index payments_one_pending). */
-export async function findPendingPayment(ex: Executor, tenant: Tenant, invoiceId: string): Promise<PaymentRow | undefined> {
+/**
+ * Fails the invoice's pending charge, if any, as `superseded` in one statement (the caller holds the
+ * invoice's lock, so no other charge of it moves meanwhile); answers the row as it is now.
+ */
+export async function supersedePendingPayment(ex: Executor, tenant: Tenant, invoiceId: string, now: Date): Promise<PaymentRow | undefined> {
   return ex
-    .selectFrom('payments')
-    .selectAll()
+    .updateTable('payments')
+    .set({ status: 'failed', failure_code: 'superseded', failed_at: now, updated_at: now })
     .where(forTenant(tenant))
     .where('invoice_id', '=', invoiceId)
     .where('status', '=', 'pending')
-    .forUpdate()
+    .returningAll()
     .executeTakeFirst();
 }
 
