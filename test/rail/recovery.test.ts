@@ -160,7 +160,7 @@ describe('a stuck reservation is recovered by the nonce on chain', () => {
     await expectLedgerEqualsChain();
   });
 
-  it('the job: records one used on chain, releases one expired unused, submits one still valid', async () => {
+  it('the job: records one used on chain, releases one expired unused and one cancelled, submits one still valid', async () => {
     const used = await fundedAgent(PRICE_ATOMIC);
     const usedPayload = await signPayment(used, accepted);
     await reservationLeftBy(usedPayload);
@@ -176,7 +176,23 @@ describe('a stuck reservation is recovered by the nonce on chain', () => {
     const validPayload = await signPayment(valid, accepted);
     await reservationLeftBy(validPayload);
 
-    expect(await recover()).toMatchObject({ recorded: 2, released: 1, left: 0, skipped: [] });
+    // The agent cancelled its authorization on chain (EIP-3009 cancelAuthorization) after the reservation.
+    const cancelled = await fundedAgent(PRICE_ATOMIC);
+    const cancelledPayload: Payload = await signPayment(cancelled, accepted);
+    await reservationLeftBy(cancelledPayload);
+    const cancel = await cancelled.signTypedData({
+      domain: { ...usdc.domain, chainId: chain.chain.id, verifyingContract: usdc.address },
+      types: { CancelAuthorization: [{ name: 'authorizer', type: 'address' }, { name: 'nonce', type: 'bytes32' }] },
+      primaryType: 'CancelAuthorization',
+      message: { authorizer: cancelled.address, nonce: cancelledPayload.payload.authorization.nonce },
+    });
+    const { v, r, s } = parseSignature(cancel);
+    const cancelHash = await chain.wallet(privateKeyToAccount(DEPLOYER_KEY)).writeContract({ address: usdc.address, abi: usdc.abi, functionName: 'cancelAuthorization', args: [cancelled.address, cancelledPayload.payload.authorization.nonce, Number(v), r, s] } as never);
+    expect((await chain.publicClient.waitForTransactionReceipt({ hash: cancelHash })).status).toBe('success');
+
+    expect(await recover()).toMatchObject({ recorded: 2, released: 2, left: 0, skipped: [] });
+    expect(await rowsOf(cancelled)).toEqual([]);
+    expect(await usdc.balanceOf(cancelled.address)).toBe(PRICE_ATOMIC);
     expect(await rowsOf(used)).toEqual([expect.objectContaining({ state: 'settled', transaction: usedHash })]);
     expect(await rowsOf(expired)).toEqual([]);
     expect(await rowsOf(valid)).toEqual([expect.objectContaining({ state: 'settled' })]);

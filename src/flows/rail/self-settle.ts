@@ -300,6 +300,8 @@ async function verdictOf(deps: RailProviderDeps, plan: Plan): Promise<Verdict> {
   try {
     const lookup = await findAuthorizationUse(await publicClientOf(settings.network, url), { asset: settings.asset, authorizer: auth.from, nonce: auth.nonce }, Number(auth.validAfter));
     if (!lookup.used) return { kind: 'unused', chainTime: lookup.chainTime };
+    // Used, but its event is beyond the search: nothing is released on a guess; retried later.
+    if (!lookup.use && !lookup.cancelled) return { kind: 'unreadable', why: 'the token used this authorization in a block the log search did not reach' };
     const transfer = lookup.use?.transfer;
     const paysThis = transfer && transfer.to.toLowerCase() === settings.pay_to.toLowerCase() && transfer.value === BigInt(auth.value) && auth.value === checked.route.amount;
     return paysThis ? { kind: 'paid', hash: lookup.use!.transaction } : { kind: 'used_otherwise' };
