@@ -78,7 +78,8 @@ export function railRecoveryJob(db: Db, clock: Clock, deps: RecoveryDeps, log: B
     everySeconds: 60,
     run: async () => {
       const run = await recoverStuckSettlements(db, clock, deps);
-      if (run.recorded + run.released > 0) log.info({ recorded: run.recorded, released: run.released, left: run.left }, 'stuck Rail settlements recovered');
+      // `left`: still submitting (pending, resubmitted, or the chain unreadable); taken up again next run.
+      if (run.recorded + run.released + run.left > 0) log.info({ recorded: run.recorded, released: run.released, left: run.left }, 'stuck Rail settlements taken up');
       for (const skipped of run.skipped) log.error(skipped, 'a stuck Rail settlement could not be recovered; retried next run');
     },
   };
