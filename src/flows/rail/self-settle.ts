@@ -10,7 +10,8 @@
 //   3. on success, a second transaction marks the row settled with the real hash and records the
 //      usage, receipt and ledger entries (recordSettlement), with the relayer's balance watch.
 // With `remote`, step 2 is the facilitator's settle; its success answers the hash recorded in 3,
-// its failure frees the reservation and is answered as it came.
+// its refusal frees the reservation and is answered as it came; no answer at all (unreachable, a
+// timeout) is indeterminate: the chain is asked by the nonce (settleIndeterminate).
 // Refused before sending or reverted: the reservation is freed (the token did not use the nonce)
 // and the answer is a failed settlement, nothing recorded; when the refusal is a nonce already
 // used, or the transaction reverted, the chain is asked first whether another transaction of the
