@@ -115,6 +115,7 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /rail/supported': 'getRailSupported',
   'POST /rail/verify': 'verifyRailPayment',
   'POST /rail/settle': 'settleRailPayment',
+  'POST /rail/settlements/report': 'reportRailSettlement',
   'PUT /rail/relayer': 'putRailRelayer',
   'GET /rail/relayer': 'getRailRelayer',
   'DELETE /rail/relayer': 'deleteRailRelayer',

@@ -22,8 +22,9 @@ import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@
 import { deployUsdc, type DeployedUsdc } from '../chain/fiat-token.ts';
 import { DEPLOYER_KEY, startLocalChain, type LocalChain } from '../chain/local-chain.ts';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
-import { configureRail, railProduct, signPayment } from './fixtures.ts';
-import { listen, listenService } from './servers.ts';
+import { createRail, nodeHandler } from '../../packages/rail-middleware/src/index.ts';
+import { configureRail, railProduct, signPayment, type RailProduct } from './fixtures.ts';
+import { createHttpServer, listen, listenService, StoppableProxy } from './servers.ts';
 
 /** $0.001 per request: 1,000 atomic units of the six-decimal token. */
 const PRICE_ATOMIC = 1000n;
@@ -34,6 +35,13 @@ let usdc: DeployedUsdc;
 let t: TestContext;
 let seller: SeededAccount;
 let sellerUrl: string;
+let serviceUrl: string;
+let facilitatorUrl: string;
+let product: RailProduct;
+/** When set, the facilitator settles but its answer never reaches the caller (the connection is cut). */
+let loseSettleAnswers = false;
+/** Settles the facilitator was asked for. */
+let settleCalls = 0;
 const servers: Server[] = [];
 const facilitatorSigner = privateKeyToAccount(generatePrivateKey());
 const payTo = privateKeyToAccount(generatePrivateKey()).address;
@@ -51,7 +59,12 @@ async function startOfficialFacilitator(): Promise<string> {
     for await (const chunk of req) text += chunk;
     const body = JSON.parse(text || '{}');
     if (req.method === 'POST' && req.url === '/verify') return reply(200, await facilitator.verify(body.paymentPayload, body.paymentRequirements));
-    if (req.method === 'POST' && req.url === '/settle') return reply(200, await facilitator.settle(body.paymentPayload, body.paymentRequirements));
+    if (req.method === 'POST' && req.url === '/settle') {
+      settleCalls += 1;
+      const settled = await facilitator.settle(body.paymentPayload, body.paymentRequirements);
+      if (loseSettleAnswers) return void req.socket.destroy();
+      return reply(200, settled);
+    }
     return reply(404, { error: 'not found' });
   });
   server.keepAliveTimeout = 0;
@@ -63,11 +76,12 @@ beforeAll(async () => {
   chain = await startLocalChain();
   usdc = await deployUsdc(chain);
   await chain.wallet(privateKeyToAccount(DEPLOYER_KEY)).sendTransaction({ to: facilitatorSigner.address, value: 10n ** 18n });
-  const facilitatorUrl = await startOfficialFacilitator();
-  t = await startTestApp({ env: { SECRETS_KEY: randomBytes(32).toString('base64') } });
-  const serviceUrl = await listenService(t);
+  facilitatorUrl = await startOfficialFacilitator();
+  // The RPC URL lets the service look authorizations up on chain (recovery, reports); the remote settles.
+  t = await startTestApp({ env: { SECRETS_KEY: randomBytes(32).toString('base64'), RAIL_RPC_URLS: JSON.stringify({ [chain.network]: chain.url }) } });
+  serviceUrl = await listenService(t);
   seller = await seedAccount(t.client, 'Remote seller');
-  await railProduct(t.client, seller.key, '0.001');
+  product = await railProduct(t.client, seller.key, '0.001');
   await configureRail(t.client, seller.key, { network: chain.network, asset: usdc.address, payTo, assetDomain: usdc.domain, facilitator: { provider: 'remote', indexesForDiscovery: false } });
   const remote = await t.client.put('/rail/remote-facilitator', seller.key, { url: facilitatorUrl, headers: { Authorization: `Bearer ${FACILITATOR_TOKEN}` } });
   expect(remote.status).toBe(200);
@@ -158,3 +172,96 @@ describe('facilitator.provider "remote" with the official facilitator as the pee
   });
 });
 
+
+describe('nothing lost with a remote facilitator', () => {
+  it('records a settlement whose answer the facilitator lost, found on chain by its nonce, once', async () => {
+    // The agent holds 1,000: the remote's transfer takes them, recorded with its hash, once.
+    const agent = await fundedAgent(PRICE_ATOMIC);
+    const required = JSON.parse(Buffer.from((await fetch(`${sellerUrl}/weather`)).headers.get('payment-required')!, 'base64').toString('utf8'));
+    const body = { x402Version: 2, paymentPayload: await signPayment(agent, required.accepts[0]), paymentRequirements: required.accepts[0] };
+    const callsBefore = settleCalls;
+    loseSettleAnswers = true;
+    let settled;
+    try {
+      settled = await t.client.post('/rail/settle', seller.key, body, { idempotencyKey: null });
+    } finally {
+      loseSettleAnswers = false;
+    }
+    expect(settled.body).toMatchObject({ success: true, amount: '1000', payer: agent.address });
+    // One settle at the facilitator: the service found its transaction on chain, it did not ask again.
+    expect(settleCalls - callsBefore).toBe(1);
+    const receipt = await chain.publicClient.getTransactionReceipt({ hash: settled.body.transaction });
+    expect(receipt.from.toLowerCase()).toBe(facilitatorSigner.address.toLowerCase());
+    expect(await usdc.balanceOf(agent.address)).toBe(0n);
+    const mine = (await settlements()).filter((row) => row.payer === agent.address.toLowerCase());
+    expect(mine).toEqual([expect.objectContaining({ state: 'settled', transaction: settled.body.transaction, payment_id: settled.body.extra.paymentId })]);
+    const again = await t.client.post('/rail/settle', seller.key, body, { idempotencyKey: null });
+    expect(again.body).toMatchObject({ success: false, extra: { alreadySettled: true, paymentId: settled.body.extra.paymentId } });
+    await expectLedgerEqualsChain();
+  });
+
+  it('the middleware settles with the remote while the service is down, and reports it once the service is back', async () => {
+    // What is simulated: a TCP proxy between the middleware and the service is closed, then reopened.
+    const proxy = new StoppableProxy(Number(new URL(serviceUrl).port));
+    await proxy.start();
+    const logs: Array<Record<string, unknown>> = [];
+    const logger = { info: (f: Record<string, unknown>) => void logs.push(f), warn: (f: Record<string, unknown>) => void logs.push(f), error: (f: Record<string, unknown>) => void logs.push(f) };
+    const rail = await createRail({ serviceUrl: proxy.url, apiKey: seller.key, product: product.productKey, timeoutMs: 2000, drainIntervalMs: 60_000, logger, remoteFacilitator: { url: facilitatorUrl, headers: { Authorization: `Bearer ${FACILITATOR_TOKEN}` } } });
+    const server = createHttpServer(nodeHandler(rail, product.meterKey, (_req, res) => res.end(JSON.stringify({ ok: true }))));
+    server.keepAliveTimeout = 0;
+    servers.push(server);
+    const url = await listen(server);
+    try {
+      // The agent holds 2,000; one request costs 1,000: 1,000 left, payTo +1,000, recorded once.
+      const agent = await fundedAgent(2n * PRICE_ATOMIC);
+      let paymentSignature = '';
+      const recording: typeof fetch = async (input, init) => {
+        const request = new Request(input, init);
+        paymentSignature = request.headers.get('payment-signature') ?? paymentSignature;
+        return fetch(request);
+      };
+      const client = new x402Client().setSpendControls({ allowedAssets: [{ network: network(), asset: usdc.address, maxAmountPerPayment: PRICE_ATOMIC.toString() }] });
+      client.register(network(), new ExactEvmScheme(agent));
+
+      await proxy.stop();
+      const paid = await wrapFetchWithPayment(recording, client)(`${url}/api/${product.meterKey}`);
+      expect(paid.status).toBe(200);
+      expect(paid.headers.get('rail-grace')).toBeNull();
+      const answer = decodePaymentResponseHeader(paid.headers.get('payment-response')!);
+      expect(answer).toMatchObject({ success: true, payer: agent.address });
+      const receipt = await chain.publicClient.getTransactionReceipt({ hash: answer.transaction as `0x${string}` });
+      expect(receipt.from.toLowerCase()).toBe(facilitatorSigner.address.toLowerCase());
+      expect(await usdc.balanceOf(agent.address)).toBe(1000n);
+      expect((await settlements()).filter((row) => row.payer === agent.address.toLowerCase())).toEqual([]);
+      expect(rail.counters()).toMatchObject({ served: 1, direct: 1, reported: 0, inGrace: 0, queueDepth: 1 });
+
+      // A drain while the service is away changes nothing.
+      await rail.drain();
+      expect(rail.counters().queueDepth).toBe(1);
+      await proxy.start();
+      await rail.drain();
+      expect(rail.counters()).toMatchObject({ direct: 1, reported: 1, lost: 0, queueDepth: 0 });
+      const recorded = (await settlements()).filter((row) => row.payer === agent.address.toLowerCase());
+      expect(recorded).toEqual([expect.objectContaining({ state: 'settled', transaction: answer.transaction, amount: '1000' })]);
+      await expectLedgerEqualsChain();
+
+      // Reported again: the same settlement, nothing recorded twice.
+      const payload = JSON.parse(Buffer.from(paymentSignature, 'base64').toString('utf8'));
+      const report = { x402Version: 2, paymentPayload: payload, paymentRequirements: payload.accepted, transaction: answer.transaction };
+      const again = await t.client.post('/rail/settlements/report', seller.key, report, { idempotencyKey: null });
+      expect(again.body).toMatchObject({ success: true, transaction: answer.transaction, extra: { alreadySettled: true, paymentId: recorded[0]!.payment_id } });
+      // Another payment claiming that transaction: refused, nothing recorded.
+      const other = await fundedAgent(PRICE_ATOMIC);
+      const forged = { ...report, paymentPayload: await signPayment(other, payload.accepted) };
+      const refused = await t.client.post('/rail/settlements/report', seller.key, forged, { idempotencyKey: null });
+      expect(refused.body).toMatchObject({ success: false, errorReason: 'invalid_rail_report_transaction', transaction: '' });
+      expect((await settlements()).filter((row) => row.payer === other.address.toLowerCase())).toEqual([]);
+      expect(logs.some((l) => l.event === 'rail.settled_direct')).toBe(true);
+      expect(logs.some((l) => l.event === 'rail.reported')).toBe(true);
+      await expectLedgerEqualsChain();
+    } finally {
+      await rail.close();
+      await proxy.stop();
+    }
+  });
+});

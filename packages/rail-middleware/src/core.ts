@@ -46,6 +46,29 @@ export interface RailOptions {
   redisUrl?: string;
   /** Key prefix in that Redis. Default `rail:<product>:`. */
   redisPrefix?: string;
+  /**
+   * The remote x402 facilitator the service settles with (`facilitator.provider: "remote"`): while
+   * the service is unreachable, payments are settled with it directly (the official
+   * HTTPFacilitatorClient) and reported to the service when it is back, instead of served on
+   * credit. The service never hands out the facilitator's credentials: give the same URL and
+   * headers as PUT /rail/remote-facilitator (or a key the facilitator issued for this server).
+   * Ignored unless the service's config says the provider is `remote`.
+   */
+  remoteFacilitator?: RemoteFacilitatorOptions;
+}
+
+export interface RemoteFacilitatorOptions {
+  /** Base URL; the client appends /settle. */
+  url: string;
+  /** Sent on each call (an API key, usually). */
+  headers?: Record<string, string>;
+  /** Per settle; it waits for the chain. Default 30000 ms. */
+  timeoutMs?: number;
+}
+
+/** What the middleware asks of the remote facilitator: the official client's settle. */
+export interface RemoteSettler {
+  settle(payload: PaymentPayload, requirements: PaymentRequirements): Promise<{ success: boolean; transaction: string; network: string; payer?: string; errorReason?: string; errorMessage?: string }>;
 }
 
 export interface RailCounters {
@@ -57,8 +80,12 @@ export interface RailCounters {
   inGrace: number;
   /** Requests answered 400 (malformed payment), 402 (bad payment, past the grace window) or 503 (past a grace limit). */
   refused: number;
-  /** Queued payments the service refused when they were sent (served but unpaid). */
+  /** Queued payments the service refused when they were sent (served but unpaid), or reports it refused (paid but unrecorded). */
   lost: number;
+  /** Payments settled directly with the remote facilitator while the service was unreachable. */
+  direct: number;
+  /** Of those, the ones the service has recorded from their report. */
+  reported: number;
   /** Unsettled payments held now. */
   queueDepth: number;
 }
@@ -92,6 +119,8 @@ interface Queued {
   payer: string;
   amount: string;
   validBefore: string;
+  /** Settled directly with the remote facilitator: this hash is reported, not settled again. */
+  transaction?: string;
 }
 
 interface Codec {
@@ -141,7 +170,19 @@ export async function createRail(options: RailOptions): Promise<Rail> {
       throw new RailStartError(`The shared store (redisUrl) cannot be reached: ${(error as Error).message}`);
     }
   }
-  const rail = new Rail(options, client, answer.body as RailConfig, codec, store);
+  const config = answer.body as RailConfig;
+  let remote: RemoteSettler | null = null;
+  if (options.remoteFacilitator && config.facilitator.provider === 'remote') {
+    const { HTTPFacilitatorClient } = await import('@x402/core/server');
+    const headers = options.remoteFacilitator.headers ?? {};
+    remote = new HTTPFacilitatorClient({
+      url: options.remoteFacilitator.url,
+      timeoutMs: options.remoteFacilitator.timeoutMs ?? 30_000,
+      createAuthHeaders: async () => ({ verify: headers, settle: headers, supported: headers }),
+    }) as unknown as RemoteSettler;
+  }
+  const rail = new Rail(options, client, config, codec, store, remote);
+  if (options.remoteFacilitator && !remote) rail.warnRemoteIgnored();
   // A shared queue may hold what a process that since stopped served on credit: settle it now.
   if ((await store.depth()) > 0) rail.drainInBackground();
   return rail;
@@ -153,7 +194,7 @@ export class Rail {
   private readonly ledger: GraceLedger;
   /** The queue depth last read from the store (counters() is synchronous). */
   private depthSeen = 0;
-  private readonly counts = { served: 0, settled: 0, inGrace: 0, refused: 0, lost: 0 };
+  private readonly counts = { served: 0, settled: 0, inGrace: 0, refused: 0, lost: 0, direct: 0, reported: 0 };
   private readonly log: RailLogger;
   private readonly now: () => number;
   private timer: NodeJS.Timeout | null = null;
@@ -171,6 +212,8 @@ export class Rail {
     config: RailConfig,
     private readonly codec: Codec,
     private readonly store: RailStore = new MemoryStore(),
+    /** The remote facilitator, settled with directly while the service is unreachable (null: grace on credit). */
+    private readonly remote: RemoteSettler | null = null,
   ) {
     this.config = config;
     this.log = options.logger ?? jsonLogger;
@@ -189,6 +232,10 @@ export class Rail {
     this.graceSeconds = Math.max(0, Math.min(seconds, validity - this.settleMarginSeconds - SIGNING_SLACK_SECONDS));
     if (this.graceSeconds < seconds) this.log.warn({ event: 'rail.grace_window_capped', window: seconds, effective: this.graceSeconds, maxTimeoutSeconds: validity }, 'grace window capped to the authorizations validity');
     this.ledger = new GraceLedger({ windowSeconds: Math.max(1, this.graceSeconds), maxPerAgent: BigInt(config.grace.maxPerAgent), maxTotal: BigInt(config.grace.maxTotal), queueLimit: config.grace.queueLimit });
+  }
+
+  warnRemoteIgnored(): void {
+    this.log.warn({ event: 'rail.remote_ignored', provider: this.config.facilitator.provider }, 'remoteFacilitator is used only when the service settles with facilitator.provider "remote"');
   }
 
   /** The route of a meter; throws at setup for a meter the product does not price. */
@@ -262,7 +309,10 @@ export class Rail {
     // refuses with the same reasons, recording nothing, so a verify first would only add its time.
     // The x402 spec makes verify the resource server's option; the handler runs after settlement.
     const settled = await this.client.call('POST', '/rail/settle', body);
-    if (settled.kind === 'unreachable') return this.grace(route, request, payload, requirements, nonceKey, auth, settled.why);
+    if (settled.kind === 'unreachable') {
+      if (this.remote) return this.settleDirectly(route, request, payload, requirements, nonceKey, auth, settled.why);
+      return this.grace(route, request, payload, requirements, nonceKey, auth, settled.why);
+    }
     if (settled.status !== 200) return this.serviceRefused(route, request, 'settle', settled);
     if (!settled.body.success) return this.settleFailed(route, request, requirements, settled.body);
     this.counts.settled += 1;
@@ -287,6 +337,43 @@ export class Rail {
     this.log.error({ event: 'rail.service_refused', step, status: answer.status, code: answer.body?.error_code ?? answer.body?.error?.code, path: request.url }, 'the service refused the call');
     const retryAfter = answer.retryAfter ?? '1';
     return { action: 'respond', status: 503, headers: { 'Retry-After': retryAfter }, body: { error: 'payment_unavailable', message: 'The payment could not be processed now; retry later.' } };
+  }
+
+  /**
+   * The service is unreachable and settles with a remote facilitator: settle with that facilitator
+   * now (nothing on credit) and queue the settlement's report, which the drain sends to
+   * POST /rail/settlements/report once the service is back (recorded there once, checked on chain).
+   * The facilitator unreachable too: grace on credit, as without it.
+   */
+  private async settleDirectly(route: Route, request: RailRequest, payload: PaymentPayload, requirements: PaymentRequirements, nonceKey: string, auth: Authorization, why: string): Promise<RailOutcome> {
+    const from = auth.from;
+    // The report must fit in the queue: a settlement the service never hears of is money without a record.
+    this.depthSeen = await this.store.depth();
+    if (this.depthSeen + 1 > this.config.grace.queueLimit) {
+      this.counts.refused += 1;
+      this.log.warn({ event: 'rail.grace_exhausted', limit: 'queue', payer: from, queueDepth: this.depthSeen, unreachable: why }, 'grace limit reached');
+      return { action: 'respond', status: 503, headers: { 'Retry-After': '1' }, body: { error: 'grace_limit_reached', limit: 'queue', message: 'The payment service is unreachable and this server holds all the settlements it may report later; retry later.' } };
+    }
+    let answer: Awaited<ReturnType<RemoteSettler['settle']>>;
+    try {
+      answer = await this.remote!.settle(payload, requirements);
+    } catch (error) {
+      // SettleError: the facilitator refused (its reason); anything else: it is unreachable too.
+      const refused = error as { errorReason?: string; errorMessage?: string };
+      if (typeof refused.errorReason === 'string') return this.settleFailed(route, request, requirements, { errorReason: refused.errorReason, payer: from });
+      this.log.warn({ event: 'rail.remote_unreachable', payer: from, error: (error as Error).message?.split('\n')[0], unreachable: why }, 'the remote facilitator did not settle either; grace on credit');
+      return this.grace(route, request, payload, requirements, nonceKey, auth, why);
+    }
+    if (!answer.success || !answer.transaction) return this.settleFailed(route, request, requirements, { ...answer, payer: answer.payer ?? from });
+    const item: Queued = { payload, requirements, nonceKey, payer: from, amount: requirements.amount, validBefore: auth.validBefore, transaction: answer.transaction };
+    this.depthSeen = await this.store.push(JSON.stringify(item));
+    this.counts.direct += 1;
+    this.counts.settled += 1;
+    this.counts.served += 1;
+    this.log.warn({ event: 'rail.settled_direct', meter: route.meter, payer: from, transaction: answer.transaction, amount: requirements.amount, queueDepth: this.depthSeen, unreachable: why }, 'settled with the remote facilitator while the service is unreachable; reported later');
+    this.scheduleDrain();
+    const receipt = { success: true, transaction: answer.transaction, network: requirements.network, payer: answer.payer ?? from };
+    return { action: 'serve', headers: { 'PAYMENT-RESPONSE': this.codec.encodePaymentResponseHeader(receipt) } };
   }
 
   private async grace(route: Route, request: RailRequest, payload: PaymentPayload, requirements: PaymentRequirements, nonceKey: string, auth: Authorization, why: string): Promise<RailOutcome> {
@@ -355,6 +442,10 @@ export class Rail {
         const text = await this.store.first();
         if (text === null) break;
         const item = JSON.parse(text) as Queued;
+        if (item.transaction) {
+          if (!(await this.report(item))) return;
+          continue;
+        }
         const answer = await this.client.call('POST', '/rail/settle', { x402Version: 2, paymentPayload: item.payload, paymentRequirements: item.requirements });
         if (answer.kind === 'unreachable') return;
         if (answer.status !== 200) {
@@ -379,6 +470,30 @@ export class Rail {
     this.graceSince = null;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+  }
+
+  /** Sends the queue's head, a direct settlement, to the service; false when it stays at the head (the service away, or the transaction not visible to it yet). */
+  private async report(item: Queued): Promise<boolean> {
+    const answer = await this.client.call('POST', '/rail/settlements/report', { x402Version: 2, paymentPayload: item.payload, paymentRequirements: item.requirements, transaction: item.transaction });
+    if (answer.kind === 'unreachable') return false;
+    if (answer.status !== 200) {
+      this.log.error({ event: 'rail.drain_blocked', status: answer.status, code: answer.body?.error_code ?? answer.body?.error?.code }, 'the service refused a settlement report; kept for later');
+      return false;
+    }
+    if (!answer.body.success && answer.body.errorReason === 'invalid_transaction_state') {
+      this.log.warn({ event: 'rail.report_pending', transaction: item.transaction }, 'the service does not see the transaction mined yet; reported again later');
+      return false;
+    }
+    await this.store.shift();
+    this.depthSeen = await this.store.depth();
+    if (answer.body.success) {
+      this.counts.reported += 1;
+      this.log.info({ event: 'rail.reported', payer: item.payer, transaction: item.transaction, amount: item.amount, alreadySettled: Boolean(answer.body.extra?.alreadySettled), queueDepth: this.depthSeen }, 'direct settlement recorded by the service');
+    } else {
+      this.counts.lost += 1;
+      this.log.error({ event: 'rail.report_refused', payer: item.payer, transaction: item.transaction, amount: item.amount, reason: answer.body.errorReason }, 'the service refused a settlement report: paid on chain, not recorded');
+    }
+    return true;
   }
 
   /** Stops the drain timer and lets go of the shared store (an in-memory queue dies with the process: README, "What a crash loses"). */

@@ -1853,6 +1853,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rail/settlements/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a settlement made with the remote facilitator while the service was unreachable
+         * @description Sent by the seller middleware (facilitator.provider "remote") once the service is back: the payment payload, its requirements and the transaction hash the remote facilitator answered. The transaction is read on chain (RAIL_RPC_URLS): it must hold the token's AuthorizationUsed of the payer and nonce and the transfer of exactly the route's amount to payTo; then the settlement is recorded once (usage, receipt, payment), as a settle records it. A second report answers the same settlement with extra.alreadySettled true. A transaction not mined yet answers success false, `invalid_transaction_state`; one that did not pay this payment, `invalid_rail_report_transaction`.
+         */
+        post: operations["reportRailSettlement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rail/supported": {
         parameters: {
             query?: never;
@@ -18936,6 +18956,147 @@ export interface operations {
                     paymentRequirements: {
                         [key: string]: unknown;
                     };
+                    /** @description The x402 version of the payload (2). */
+                    x402Version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Atomic units settled. */
+                        amount?: string;
+                        errorMessage?: string;
+                        errorReason?: string;
+                        extra?: {
+                            /** @description True when this authorization was settled before (the answer repeats that settlement; nothing is charged again). */
+                            alreadySettled: boolean;
+                            paymentId: string | null;
+                            usageEventId: string | null;
+                        };
+                        network: string;
+                        payer?: string;
+                        success: boolean;
+                        /** @description The settlement transaction hash (simulated in sandbox); empty when it failed. */
+                        transaction: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description State conflict (standard body), or the same Idempotency-Key still running (nested body). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Field errors (validation body), a business rule (standard body), or an Idempotency-Key reused with another request (nested body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    reportRailSettlement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    paymentPayload: {
+                        [key: string]: unknown;
+                    };
+                    paymentRequirements: {
+                        [key: string]: unknown;
+                    };
+                    /** @description The hash of the transaction the remote facilitator answered for this payment. */
+                    transaction: string;
                     /** @description The x402 version of the payload (2). */
                     x402Version?: number;
                 };

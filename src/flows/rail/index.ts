@@ -1,6 +1,7 @@
 // The door of flows/rail: the only file other areas import (docs/ARCHITECTURE.md).
 export { findReceiptIn as railReceiptIn } from './repository.ts';
 export { closeEndedReceipts, railReceiptsJob } from './receipts.ts';
+export { railRecoveryJob, recoverStuckSettlements } from './recovery.ts';
 export { registerRailRoutes } from './routes.ts';
 export { rotateRelayerKeys } from './relayer.ts';
 export { rotateRemoteFacilitatorKeys } from './remote.ts';

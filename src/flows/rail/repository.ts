@@ -47,7 +47,7 @@ export interface AuthorizationKey {
 export async function claimSettlement(ex: Executor, row: RailSettlementRow): Promise<boolean> {
   const inserted = await ex
     .insertInto('rail_settlements')
-    .values(row)
+    .values(row.payment ? { ...row, payment: jsonb(row.payment) } : row)
     .onConflict((oc) => oc.columns(['network', 'asset', 'payer', 'nonce']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -87,6 +87,11 @@ export async function releaseReservation(ex: Executor, id: string): Promise<void
 export async function markSettled(ex: Executor, id: string, transaction: string): Promise<boolean> {
   const updated = await ex.updateTable('rail_settlements').set({ state: 'settled', transaction }).where('id', '=', id).where('state', '=', 'submitting').returning('id').executeTakeFirst();
   return updated !== undefined;
+}
+
+/** Reservations still `submitting` made before `before`, oldest first, across tenants (the recovery job). */
+export async function stuckReservations(ex: Executor, before: Date, limit: number): Promise<RailSettlementRow[]> {
+  return ex.selectFrom('rail_settlements').selectAll().where('state', '=', 'submitting').where('created_at', '<', before).orderBy('created_at').limit(limit).execute();
 }
 
 export async function findRelayer(ex: Executor, tenant: Tenant): Promise<RailRelayerRow | undefined> {

@@ -2,7 +2,7 @@ import { contextOf } from '../../http/context.ts';
 import { createAuthenticator } from '../../modules/accounts/index.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
-import { FacilitatorBody, RailConfig, RailConfigQuery, RailRelayer, RailRelayerBody, RailRemoteFacilitator, RailRemoteFacilitatorBody, RailSettings, RailSettingsBody, SettleAnswer, SupportedAnswer, VerifyAnswer } from './schemas.ts';
+import { FacilitatorBody, RailConfig, RailConfigQuery, RailRelayer, RailRelayerBody, RailRemoteFacilitator, RailRemoteFacilitatorBody, RailSettings, RailSettingsBody, SettleAnswer, SettlementReportBody, SupportedAnswer, VerifyAnswer } from './schemas.ts';
 import { optionalKey } from './optional-key.ts';
 import * as rail from './service.ts';
 
@@ -108,6 +108,27 @@ export function registerRailRoutes(app: App, deps: AppDeps): void {
       // the settle runs its own (reserve, then record); its idempotency is the authorization's nonce.
       if (await rail.settlesOutside(deps.db, ctx)) return rail.settleElsewhere(deps.db, ctx, deps, request.body, usageKeyExpiresAt);
       return deps.idempotency.run(request, reply, 200, (tx) => rail.settlePayment(tx, ctx, deps, request.body, usageKeyExpiresAt));
+    },
+  );
+
+  app.post(
+    '/rail/settlements/report',
+    {
+      // Idempotent by the authorization's nonce, as a settle is: a second report answers the same settlement.
+      config: { scope: 'metering:write', idempotency: 'optional' as const },
+      schema: {
+        tags,
+        summary: 'Report a settlement made with the remote facilitator while the service was unreachable',
+        description:
+          'Sent by the seller middleware (facilitator.provider "remote") once the service is back: the payment payload, its requirements and the transaction hash the remote facilitator answered. The transaction is read on chain (RAIL_RPC_URLS): it must hold the token\'s AuthorizationUsed of the payer and nonce and the transfer of exactly the route\'s amount to payTo; then the settlement is recorded once (usage, receipt, payment), as a settle records it. A second report answers the same settlement with extra.alreadySettled true. A transaction not mined yet answers success false, `invalid_transaction_state`; one that did not pay this payment, `invalid_rail_report_transaction`.',
+        body: SettlementReportBody,
+        response: { 200: SettleAnswer, ...errorResponses(404, 409, 413, 422) },
+      },
+    },
+    // No transaction may stay open while the chain is read: the use case opens its own.
+    async (request) => {
+      const ctx = contextOf(request, deps);
+      return rail.reportSettlement(deps.db, ctx, deps, request.body, deps.idempotency.expiresAt(ctx.now));
     },
   );
 

@@ -96,6 +96,16 @@ export const FacilitatorBody = Type.Object(
   { additionalProperties: false },
 );
 
+export const SettlementReportBody = Type.Object(
+  {
+    x402Version: Type.Optional(Type.Integer({ description: 'The x402 version of the payload (2).' })),
+    paymentPayload: AnyObject,
+    paymentRequirements: AnyObject,
+    transaction: Type.String({ pattern: '^0x[0-9a-fA-F]{64}$', description: 'The hash of the transaction the remote facilitator answered for this payment.' }),
+  },
+  { additionalProperties: false },
+);
+
 export const VerifyAnswer = Type.Object(
   {
     isValid: Type.Boolean(),

@@ -10,18 +10,27 @@
 //   3. on success, a second transaction marks the row settled with the real hash and records the
 //      usage, receipt and ledger entries (recordSettlement), with the relayer's balance watch.
 // With `remote`, step 2 is the facilitator's settle; its success answers the hash recorded in 3,
-// its failure frees the reservation and is answered as it came.
+// its refusal frees the reservation and is answered as it came; no answer at all (unreachable, a
+// timeout) is indeterminate: the chain is asked by the nonce (settleIndeterminate).
 // Refused before sending or reverted: the reservation is freed (the token did not use the nonce)
-// and the answer is a failed settlement, nothing recorded. Not confirmed in time: the row stays
-// `submitting` with its hash, the answer is a failed settlement (`invalid_transaction_state`),
-// and a later settle of the same authorization (the middleware retries its queue) looks the
-// receipt up and records it then, once.
+// and the answer is a failed settlement, nothing recorded; when the refusal is a nonce already
+// used, or the transaction reverted, the chain is asked first whether another transaction of the
+// same authorization paid this settlement (then that one is recorded). Not confirmed in time: the
+// row stays `submitting` with its hash, the answer is a failed settlement
+// (`invalid_transaction_state`), and a later settle of the same authorization (the middleware
+// retries its queue) looks the receipt up and records it then, once.
+// Recovery (docs/rail.md): a reservation left `submitting` past STUCK_AFTER_MS (its settler died
+// before sending, or the remote facilitator's answer was lost) is looked up on chain by the
+// token's AuthorizationUsed(authorizer, nonce) event, by the next settle of that payment or the
+// recovery job (recovery.ts): recorded with the hash found, released when expired unused or used
+// otherwise, submitted again while still valid.
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../modules/events/index.ts';
 import { keyringOf } from '../../modules/providers/index.ts';
+import { findAuthorizationUse } from './authorization-use.ts';
 import { publicClientOf, receiptOf, rpcUrlOf, submitTransferWithAuthorization, waitForSettlement } from './chain.ts';
 import { check, settledBefore, type Checked, type FacilitatorInput, type SettleResult } from './facilitator.ts';
 import { providerOf, remoteSettlementProblem, selfSettlementProblem, settlesElsewhere, type RailProviderDeps } from './providers.ts';
@@ -30,10 +39,16 @@ import { recordSettlement } from './record-settlement.ts';
 import { openRelayerKey } from './relayer.ts';
 import * as repo from './repository.ts';
 import { requireSettings } from './settings.ts';
-import type { RailRelayerRow, RailSettingsRow } from './tables.ts';
+import type { RailRelayerRow, RailSettingsRow, RailSettlementRow } from './tables.ts';
 import { REASONS } from './verify-exact.ts';
 
 export const RELAYER_LOW_BALANCE_EVENT = 'rail.relayer_low_balance';
+
+/**
+ * Age after which a reservation still `submitting` is taken for stuck: a settler sends within
+ * seconds of its reservation, so one this old without a hash died (or lost its answer).
+ */
+export const STUCK_AFTER_MS = 60_000;
 
 /** Reasons of @x402/evm's exact facilitator for what the chain refused. */
 const CHAIN_REASONS = {
@@ -43,7 +58,7 @@ const CHAIN_REASONS = {
   unconfirmed: 'invalid_transaction_state',
 } as const;
 
-interface Plan {
+export interface Plan {
   settings: RailSettingsRow;
   /** self: the relayer and the RPC URL; remote: neither. */
   relayer: RailRelayerRow | null;
@@ -72,18 +87,12 @@ export async function settlesOutside(db: Db, ctx: UseCaseContext): Promise<boole
 export async function settleElsewhere(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, input: FacilitatorInput, usageKeyExpiresAt: Date): Promise<SettleResult> {
   const settings = await requireSettings(db, ctx);
   const remote = providerOf(settings) === 'remote';
-  const problem = remote ? await remoteSettlementProblem(db, ctx, deps) : await selfSettlementProblem(db, ctx, deps, settings);
+  const problem = await settlementProblem(db, ctx, deps, settings);
   if (problem) throw new AppError('provider_not_configured', problem);
   const outcome = await check(db, ctx, settings, input);
   if (!outcome.ok) return failed(settings.network, outcome.payer, outcome.reason, outcome.message);
-  const plan: Plan = {
-    settings,
-    relayer: remote ? null : (await repo.findRelayer(db, ctx.tenant))!,
-    url: remote ? '' : rpcUrlOf(deps.config.rail, settings.network)!,
-    checked: outcome.value,
-    input,
-  };
-  const { key, payer, route } = plan.checked;
+  const plan = await planFor(db, ctx, deps, settings, outcome.value, input);
+  const { key, route } = plan.checked;
 
   const id = newId();
   const reserved = await db.transaction().execute((tx) =>
@@ -104,11 +113,18 @@ export async function settleElsewhere(db: Db, ctx: UseCaseContext, deps: RailPro
       payment_id: null,
       state: 'submitting',
       created_at: ctx.now,
+      // Kept for recovery: a process finding this reservation stuck can submit it again.
+      payment: { x402Version: input.x402Version ?? 2, paymentPayload: input.paymentPayload, paymentRequirements: input.paymentRequirements },
     }),
   );
   if (!reserved) return resume(db, ctx, deps, plan, usageKeyExpiresAt);
-  if (remote) return settleRemotely(db, ctx, deps, plan, id, usageKeyExpiresAt);
+  return remote ? settleRemotely(db, ctx, deps, plan, id, usageKeyExpiresAt) : sendAndConfirm(db, ctx, deps, plan, id, usageKeyExpiresAt);
+}
 
+/** Steps 2 and 3 with `self`: the relayer sends, the receipt is awaited, the settlement recorded. */
+async function sendAndConfirm(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, plan: Plan, id: string, usageKeyExpiresAt: Date): Promise<SettleResult> {
+  const { settings, checked } = plan;
+  const payer = checked.payer;
   let hash: `0x${string}`;
   try {
     hash = await submitTransferWithAuthorization({
@@ -116,20 +132,22 @@ export async function settleElsewhere(db: Db, ctx: UseCaseContext, deps: RailPro
       url: plan.url,
       asset: settings.asset,
       relayerKey: openRelayerKey(keyringOf(deps.config)!, plan.relayer!),
-      authorization: plan.checked.payment.authorization,
-      signature: plan.checked.payment.signature,
+      authorization: checked.payment.authorization,
+      signature: checked.payment.signature,
     });
   } catch (error) {
-    await repo.releaseReservation(db, id);
     const refusal = refusalOf(error);
-    return failed(settings.network, payer, refusal.reason, refusal.message);
+    const answer = failed(settings.network, payer, refusal.reason, refusal.message);
+    // Used already: perhaps by another submission of this very reservation (a recovery racing it).
+    if (refusal.reason === REASONS.nonceUsed) return releaseUnlessPaid(db, ctx, deps, plan, id, usageKeyExpiresAt, answer);
+    await repo.releaseReservation(db, id);
+    return answer;
   }
   await repo.setSubmittedTransaction(db, id, hash);
   const client = await publicClientOf(settings.network, plan.url);
   const receipt = await waitForSettlement(client, hash, deps.config.rail);
   if (receipt.kind === 'reverted') {
-    await repo.releaseReservation(db, id);
-    return failed(settings.network, payer, CHAIN_REASONS.transactionFailed, `transaction ${hash} reverted; nothing was charged`);
+    return releaseUnlessPaid(db, ctx, deps, plan, id, usageKeyExpiresAt, failed(settings.network, payer, CHAIN_REASONS.transactionFailed, `transaction ${hash} reverted; nothing was charged`));
   }
   if (receipt.kind === 'unconfirmed') {
     return failed(settings.network, payer, CHAIN_REASONS.unconfirmed, `transaction ${hash} was not confirmed in time (${receipt.reason}); settle the same payment again to record it once it is`);
@@ -137,32 +155,67 @@ export async function settleElsewhere(db: Db, ctx: UseCaseContext, deps: RailPro
   return record(db, ctx, deps, plan, id, hash, usageKeyExpiresAt);
 }
 
+/** What a settle of this tenant's provider works with (its problems were asked first: settlementProblem). */
+export async function planFor(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, settings: RailSettingsRow, checked: Checked, input: FacilitatorInput): Promise<Plan> {
+  const remote = providerOf(settings) === 'remote';
+  return {
+    settings,
+    relayer: remote ? null : (await repo.findRelayer(db, ctx.tenant))!,
+    url: remote ? '' : rpcUrlOf(deps.config.rail, settings.network)!,
+    checked,
+    input,
+  };
+}
+
+/** Why this tenant's provider cannot settle now (null: it can). */
+export async function settlementProblem(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, settings: RailSettingsRow): Promise<string | null> {
+  return providerOf(settings) === 'remote' ? remoteSettlementProblem(db, ctx, deps) : selfSettlementProblem(db, ctx, deps, settings);
+}
+
 /** Step 2 with a remote facilitator: its settle, through the official client. */
 async function settleRemotely(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, plan: Plan, id: string, usageKeyExpiresAt: Date): Promise<SettleResult> {
   const { settings, checked } = plan;
   const row = (await repo.findRemoteFacilitator(db, ctx.tenant))!;
+  const refused = async (reason: string, message: string) => {
+    const answer = failed(settings.network, checked.payer, reason, message);
+    // Used already: the facilitator may have settled it before (an answer that was lost).
+    if (reason === REASONS.nonceUsed) return releaseUnlessPaid(db, ctx, deps, plan, id, usageKeyExpiresAt, answer);
+    await repo.releaseReservation(db, id);
+    return answer;
+  };
   let answer: Awaited<ReturnType<Awaited<ReturnType<typeof remoteClientOf>>['settle']>>;
   try {
     const client = await remoteClientOf(keyringOf(deps.config)!, row);
     answer = await client.settle(forRemote(settings, plan.input.paymentPayload) as never, plan.input.paymentRequirements as never);
   } catch (error) {
-    // Refused (the client throws on a failed settle) or unreachable; a timeout is indeterminate
-    // (docs/rail.md): the facilitator may still settle, and a later settle answers its nonce used.
-    await repo.releaseReservation(db, id);
     // SettleError (a non-2xx answer with a settle response) carries the facilitator's reason.
     const response = error as { errorReason?: string; errorMessage?: string };
-    if (typeof response.errorReason === 'string') return failed(settings.network, checked.payer, response.errorReason, response.errorMessage ?? 'the remote facilitator refused the settlement');
-    return failed(settings.network, checked.payer, 'unexpected_settle_error', `the remote facilitator did not settle: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    if (typeof response.errorReason === 'string') return refused(response.errorReason, response.errorMessage ?? 'the remote facilitator refused the settlement');
+    return settleIndeterminate(db, ctx, deps, plan, id, usageKeyExpiresAt, `the remote facilitator did not settle: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
   }
-  if (!answer.success || !answer.transaction) {
-    await repo.releaseReservation(db, id);
-    return failed(settings.network, checked.payer, answer.errorReason ?? 'unexpected_settle_error', answer.errorMessage ?? 'the remote facilitator did not settle');
-  }
+  if (!answer.success || !answer.transaction) return refused(answer.errorReason ?? 'unexpected_settle_error', answer.errorMessage ?? 'the remote facilitator did not settle');
   await repo.setSubmittedTransaction(db, id, answer.transaction);
   return record(db, ctx, deps, plan, id, answer.transaction, usageKeyExpiresAt);
 }
 
-/** The authorization was reserved before: settled (answered as such), or submitted and not yet recorded (looked up on chain). */
+/**
+ * The facilitator could not be reached or timed out: it may have settled (the official client
+ * says a timeout is indeterminate). The chain says: used for this payment, recorded now with that
+ * hash; otherwise the reservation stays `submitting` for recovery (the facilitator may still land
+ * it), unless no RPC URL lets the service ever look (then freed, as before: docs/rail.md).
+ */
+async function settleIndeterminate(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, plan: Plan, id: string, usageKeyExpiresAt: Date, message: string): Promise<SettleResult> {
+  const answer = failed(plan.settings.network, plan.checked.payer, 'unexpected_settle_error', message);
+  const verdict = await verdictOf(deps, plan);
+  if (verdict.kind === 'paid') return record(db, ctx, deps, plan, id, verdict.hash, usageKeyExpiresAt);
+  if (verdict.kind === 'unused' && verdict.chainTime === null) {
+    await repo.releaseReservation(db, id);
+    return answer;
+  }
+  return { ...answer, errorMessage: `${message}; the reservation is kept and recovered by the nonce on chain` };
+}
+
+/** The authorization was reserved before: settled (answered as such), or submitted and not yet recorded. */
 async function resume(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, plan: Plan, usageKeyExpiresAt: Date): Promise<SettleResult> {
   const { key, payer } = plan.checked;
   const network = plan.settings.network;
@@ -171,16 +224,91 @@ async function resume(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, plan:
   // Freed between our claim and this read (its transaction was refused or reverted): try again.
   if (!earlier) return failed(network, payer, CHAIN_REASONS.unconfirmed, 'this authorization was being settled by another request that did not settle it; retry');
   if (earlier.state === 'settled' || !mine) return settledBefore(ctx, earlier.state === 'settled' ? earlier : undefined, payer, network);
-  if (earlier.transaction === '') return failed(network, payer, CHAIN_REASONS.unconfirmed, 'this authorization is being submitted by another settle; retry in a moment');
-  // The remote facilitator answered this hash as settled; only its recording is left.
-  if (!plan.relayer) return record(db, ctx, deps, plan, earlier.id, earlier.transaction, usageKeyExpiresAt);
-  const status = await receiptOf(await publicClientOf(network, plan.url), earlier.transaction as `0x${string}`);
-  if (status === 'success') return record(db, ctx, deps, plan, earlier.id, earlier.transaction, usageKeyExpiresAt);
-  if (status === 'reverted') {
-    await repo.releaseReservation(db, earlier.id);
-    return failed(network, payer, CHAIN_REASONS.transactionFailed, `transaction ${earlier.transaction} reverted; nothing was charged`);
+  return continueReservation(db, ctx, deps, plan, earlier, usageKeyExpiresAt);
+}
+
+/**
+ * A reservation still `submitting`, taken up by a later settle of the same payment or by the
+ * recovery job (recovery.ts). With a hash: its receipt decides. Without one, or with one the chain
+ * does not know, once older than STUCK_AFTER_MS (its settler died, or its answer was lost): the
+ * authorization is looked up on chain by its nonce (recover).
+ */
+export async function continueReservation(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, plan: Plan, row: RailSettlementRow, usageKeyExpiresAt: Date): Promise<SettleResult> {
+  const { payer } = plan.checked;
+  const network = plan.settings.network;
+  const stale = ctx.now.getTime() - new Date(row.created_at).getTime() >= STUCK_AFTER_MS;
+  if (row.transaction === '') {
+    if (!stale) return failed(network, payer, CHAIN_REASONS.unconfirmed, 'this authorization is being submitted by another settle; retry in a moment');
+    return recover(db, ctx, deps, plan, row.id, usageKeyExpiresAt);
   }
-  return failed(network, payer, CHAIN_REASONS.unconfirmed, `transaction ${earlier.transaction} is not mined yet; settle again later`);
+  // The remote facilitator answered this hash as settled; only its recording is left.
+  if (!plan.relayer) return record(db, ctx, deps, plan, row.id, row.transaction, usageKeyExpiresAt);
+  const status = await receiptOf(await publicClientOf(network, plan.url), row.transaction as `0x${string}`);
+  if (status === 'success') return record(db, ctx, deps, plan, row.id, row.transaction, usageKeyExpiresAt);
+  if (status === 'reverted') return releaseUnlessPaid(db, ctx, deps, plan, row.id, usageKeyExpiresAt, failed(network, payer, CHAIN_REASONS.transactionFailed, `transaction ${row.transaction} reverted; nothing was charged`));
+  if (!stale) return failed(network, payer, CHAIN_REASONS.unconfirmed, `transaction ${row.transaction} is not mined yet; settle again later`);
+  // Dropped, or still pending long after: the nonce decides.
+  return recover(db, ctx, deps, plan, row.id, usageKeyExpiresAt);
+}
+
+/**
+ * A stuck reservation, by what the chain says of its authorization: used by a transfer paying
+ * this settlement, recorded with that transaction's hash (once); used otherwise (cancelled) or
+ * expired unused, released as failed; unused and still valid, submitted again (the relayer, or
+ * the remote facilitator).
+ */
+async function recover(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, plan: Plan, id: string, usageKeyExpiresAt: Date): Promise<SettleResult> {
+  const { payer, payment } = plan.checked;
+  const network = plan.settings.network;
+  const verdict = await verdictOf(deps, plan);
+  if (verdict.kind === 'paid') return record(db, ctx, deps, plan, id, verdict.hash, usageKeyExpiresAt);
+  if (verdict.kind === 'unreadable') return failed(network, payer, CHAIN_REASONS.unconfirmed, `the chain could not be read to recover this settlement (${verdict.why}); settle again later`);
+  if (verdict.kind === 'used_otherwise') {
+    await repo.releaseReservation(db, id);
+    return failed(network, payer, REASONS.nonceUsed, 'the token used this authorization otherwise (cancelled, or another transfer); nothing was charged');
+  }
+  const now = verdict.chainTime ?? Math.floor(ctx.now.getTime() / 1000);
+  if (BigInt(payment.authorization.validBefore) <= BigInt(now)) {
+    await repo.releaseReservation(db, id);
+    return failed(network, payer, REASONS.validBefore, 'the authorization expired before it was settled; nothing was charged');
+  }
+  return plan.relayer ? sendAndConfirm(db, ctx, deps, plan, id, usageKeyExpiresAt) : settleRemotely(db, ctx, deps, plan, id, usageKeyExpiresAt);
+}
+
+/** A failure after which the reservation is freed, unless the chain shows the authorization paid this settlement (then it is recorded). */
+async function releaseUnlessPaid(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, plan: Plan, id: string, usageKeyExpiresAt: Date, failure: SettleResult): Promise<SettleResult> {
+  const verdict = await verdictOf(deps, plan);
+  if (verdict.kind === 'paid') return record(db, ctx, deps, plan, id, verdict.hash, usageKeyExpiresAt);
+  if (verdict.kind === 'unreadable') {
+    return failed(plan.settings.network, plan.checked.payer, CHAIN_REASONS.unconfirmed, `${failure.errorMessage}; the chain could not be read to confirm nothing moved (${verdict.why}): kept, settle again later`);
+  }
+  await repo.releaseReservation(db, id);
+  return failure;
+}
+
+type Verdict = { kind: 'paid'; hash: string } | { kind: 'used_otherwise' } | { kind: 'unused'; chainTime: number | null } | { kind: 'unreadable'; why: string };
+
+/**
+ * What the chain says of the plan's authorization (authorization-use.ts). `unused` with no
+ * chainTime: no RPC URL for the network (a remote facilitator's account may have none), so the
+ * service cannot look; it acts as it did before recovery existed.
+ */
+async function verdictOf(deps: RailProviderDeps, plan: Plan): Promise<Verdict> {
+  const { settings, checked } = plan;
+  const url = rpcUrlOf(deps.config.rail, settings.network);
+  if (!url) return { kind: 'unused', chainTime: null };
+  const auth = checked.payment.authorization;
+  try {
+    const lookup = await findAuthorizationUse(await publicClientOf(settings.network, url), { asset: settings.asset, authorizer: auth.from, nonce: auth.nonce }, Number(auth.validAfter));
+    if (!lookup.used) return { kind: 'unused', chainTime: lookup.chainTime };
+    // Used, but its event is beyond the search: nothing is released on a guess; retried later.
+    if (!lookup.use && !lookup.cancelled) return { kind: 'unreadable', why: 'the token used this authorization in a block the log search did not reach' };
+    const transfer = lookup.use?.transfer;
+    const paysThis = transfer && transfer.to.toLowerCase() === settings.pay_to.toLowerCase() && transfer.value === BigInt(auth.value) && auth.value === checked.route.amount;
+    return paysThis ? { kind: 'paid', hash: lookup.use!.transaction } : { kind: 'used_otherwise' };
+  } catch (error) {
+    return { kind: 'unreadable', why: error instanceof Error ? error.message.split('\n')[0]! : String(error) };
+  }
 }
 
 /** The second transaction: the settlement recorded once with its real hash, and the relayer's balance watched. */

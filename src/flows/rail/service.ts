@@ -6,6 +6,8 @@
 //   settlePayment(tx, ctx, deps, input, usageKeyExpiresAt) POST /rail/settle, simulated (sandbox): x402 v2 SettleResponse; records usage + receipt
 //   settlesOutside(db, ctx) / settleElsewhere(db, ctx, deps, input, usageKeyExpiresAt)
 //                                                          POST /rail/settle with provider self or remote: its own transactions
+//   reportSettlement(db, ctx, deps, input, usageKeyExpiresAt)
+//                                                          POST /rail/settlements/report: a settlement the middleware made with the remote facilitator, verified on chain, recorded once
 //   put/get/deleteRemoteFacilitator                        PUT/GET/DELETE /rail/remote-facilitator: URL and sealed auth headers
 //   putRelayer / getRelayer / deleteRelayer                PUT/GET/DELETE /rail/relayer: the self provider's key (sealed, never answered)
 //   rotateRelayerKeys(db, keyring)                         `secrets rotate`
@@ -14,5 +16,6 @@ export { getRailConfig, type RailConfigView } from './config.ts';
 export { supportedKinds } from './supported.ts';
 export { settlePayment, verifyPayment, type FacilitatorInput, type SettleResult, type VerifyResult } from './facilitator.ts';
 export { settleElsewhere, settlesOutside, RELAYER_LOW_BALANCE_EVENT } from './self-settle.ts';
+export { reportSettlement } from './settlement-report.ts';
 export { deleteRemoteFacilitator, getRemoteFacilitator, putRemoteFacilitator, validateRemoteFacilitator, type RemoteFacilitatorView } from './remote.ts';
 export { deleteRelayer, getRelayer, putRelayer, rotateRelayerKeys, type RelayerView } from './relayer.ts';

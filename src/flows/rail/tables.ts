@@ -51,6 +51,14 @@ export interface RailSettlementRow extends TenantColumns {
   /** `submitting`: reserved before its on-chain transaction (self); `settled`: recorded. */
   state: RailSettlementState;
   created_at: Date;
+  /** A reservation's payment as the settle received it, for its recovery (docs/rail.md, "Recovery"); absent on simulated ones. */
+  payment?: RailReservedPayment | null;
+}
+
+export interface RailReservedPayment {
+  x402Version: number;
+  paymentPayload: Record<string, unknown>;
+  paymentRequirements: Record<string, unknown>;
 }
 
 export type RailSettlementState = 'submitting' | 'settled';
