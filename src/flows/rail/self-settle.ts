@@ -24,7 +24,7 @@ import { recordEvent } from '../../modules/events/index.ts';
 import { keyringOf } from '../../modules/providers/index.ts';
 import { publicClientOf, receiptOf, rpcUrlOf, submitTransferWithAuthorization, waitForSettlement } from './chain.ts';
 import { check, settledBefore, type Checked, type FacilitatorInput, type SettleResult } from './facilitator.ts';
-import { providerOf, remoteSettlementProblem, selfSettlementProblem, settlesElsewhere, type RailProviderDeps } from './providers.ts';
+import { providerOf, receiptProviderOf, remoteSettlementProblem, selfSettlementProblem, settlesElsewhere, type RailProviderDeps } from './providers.ts';
 import { forRemote, remoteClientOf } from './remote.ts';
 import { recordSettlement } from './record-settlement.ts';
 import { openRelayerKey } from './relayer.ts';
@@ -200,6 +200,7 @@ async function record(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, plan:
       transaction: hash,
       nonce: checked.key.nonce,
       usageKeyExpiresAt,
+      provider: receiptProviderOf(ctx, providerOf(settings)),
     });
     await repo.completeSettlement(tx, id, recorded);
     if (relayer && balance !== null && (await repo.noteRelayerBalance(tx, relayer.id, balance < threshold, ctx.now))) {
