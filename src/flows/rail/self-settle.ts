@@ -36,7 +36,7 @@ import { REASONS } from './verify-exact.ts';
 export const RELAYER_LOW_BALANCE_EVENT = 'rail.relayer_low_balance';
 
 /** Reasons of @x402/evm's exact facilitator for what the chain refused. */
-const CHAIN_REASONS = {
+export const CHAIN_REASONS = {
   simulationFailed: 'invalid_exact_evm_transaction_simulation_failed',
   insufficientBalance: 'invalid_exact_evm_insufficient_balance',
   transactionFailed: 'invalid_exact_evm_transaction_failed',
@@ -55,7 +55,7 @@ interface Plan {
 const failed = (network: string, payer: string | undefined, reason: string, message: string): SettleResult => ({ success: false, errorReason: reason, errorMessage: message, ...(payer ? { payer } : {}), transaction: '', network });
 
 /** What the token's revert says, as the facilitator's reason (FiatToken's require messages). */
-function refusalOf(error: unknown): { reason: string; message: string } {
+export function refusalOf(error: unknown): { reason: string; message: string } {
   const text = error instanceof Error ? error.message : String(error);
   const first = text.split('\n')[0]!;
   if (/authorization is used or canceled/i.test(text)) return { reason: REASONS.nonceUsed, message: 'the token has used this authorization already (on chain)' };
