@@ -155,6 +155,12 @@ describe.each([
     expect((await pay(paymentId, chargeToken, await signPayment(buyer, requirements))).status).toBe(409);
     expect(await usdc.balanceOf(buyer.address)).toBe(500_000n);
     await expectLedgerEqualsChain(seller);
+    // In production nothing here can send on-chain money back: a refund is refused, nothing recorded.
+    if (seller.environment === 'production') {
+      const refund = await t.client.post(`/billing/payments/${paymentId}/refunds`, seller.key, {});
+      expect(refund.status, refund.raw).toBe(409);
+      expect((await t.client.get(`/billing/payments/${paymentId}`, seller.key)).body.status).toBe('confirmed');
+    }
   });
 
   it('answers what the token refuses as a 422 and keeps the charge payable', async () => {

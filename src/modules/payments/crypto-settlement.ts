@@ -13,6 +13,8 @@ import type { Executor } from '../../db/database.ts';
 export const ON_CHAIN_PROVIDERS = ['self', 'remote'] as const;
 export type OnChainProvider = (typeof ON_CHAIN_PROVIDERS)[number];
 
+export const isOnChainProvider = (provider: string): provider is OnChainProvider => (ON_CHAIN_PROVIDERS as readonly string[]).includes(provider);
+
 export interface CryptoSettler {
   provider: OnChainProvider;
   /** The charge's widget environment: `test` on a test network, `main` otherwise. */
@@ -44,7 +46,7 @@ export async function cryptoSettlerOf(ex: Executor, tenant: Tenant): Promise<Cry
  */
 export function settledProviderProblem(environment: Tenant['environment'], provider: string): string | null {
   if (environment === 'sandbox') return provider === 'sandbox' ? null : `A sandbox crypto payment is recorded under provider "sandbox", not "${provider}".`;
-  return (ON_CHAIN_PROVIDERS as readonly string[]).includes(provider)
+  return isOnChainProvider(provider)
     ? null
     : `A production crypto payment is settled by the account's own facilitator ("self" or "remote"); "${provider}" settles nothing in production.`;
 }
