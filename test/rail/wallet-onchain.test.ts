@@ -21,6 +21,7 @@ const FACILITATOR_TOKEN = `fac_${randomBytes(12).toString('hex')}`;
 const sandboxRelayerKey = generatePrivateKey();
 const liveRelayerKey = generatePrivateKey();
 const facilitatorSigner = privateKeyToAccount(generatePrivateKey());
+const secretsKey = randomBytes(32).toString('base64');
 
 let chain: LocalChain;
 let usdc: DeployedUsdc;
@@ -53,7 +54,7 @@ beforeAll(async () => {
   const facilitator = await startOfficialFacilitator(chain, facilitatorSigner, FACILITATOR_TOKEN);
   facilitatorServer = facilitator.server;
   t = await startTestApp({
-    env: { RAIL_RPC_URLS: JSON.stringify({ [chain.network]: chain.url }), SECRETS_KEY: randomBytes(32).toString('base64'), WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' },
+    env: { RAIL_RPC_URLS: JSON.stringify({ [chain.network]: chain.url }), SECRETS_KEY: secretsKey, WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' },
   });
   const settle = async (key: string, provider: 'self' | 'remote') => {
     const payTo = newAddress();
@@ -192,6 +193,41 @@ describe('one charge, two authorizations', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(await usdc.balanceOf(buyer.address)).toBe(1_000_000n);
     await expectLedgerEqualsChain(liveSelf);
+  });
+});
+
+describe('a transfer not confirmed in time', () => {
+  it('answers 503, then confirms the charge once when the same request finds it mined', async () => {
+    // A second process on the same database waits at most 1 s for a receipt; the chain stops
+    // mining, so the wait ends without one whatever the machine's speed.
+    const impatient = await startTestApp({ database: t.database, env: { RAIL_RPC_URLS: JSON.stringify({ [chain.network]: chain.url }), RAIL_RECEIPT_TIMEOUT_MS: '1000', SECRETS_KEY: secretsKey } });
+    try {
+      const { paymentId, chargeToken } = await cryptoCharge(liveSelf, '1.00');
+      const requirements = await requirementsOf(paymentId, chargeToken);
+      const buyer = await buyerHolding(1_000_000n);
+      const payload = await signPayment(buyer, requirements);
+      await chain.testClient.setAutomine(false);
+      let pending;
+      try {
+        pending = await impatient.client.post(`/pay/crypto/${paymentId}`, null, { chargeToken, paymentPayload: payload });
+      } finally {
+        await chain.testClient.setAutomine(true);
+      }
+      expect(pending.status, pending.raw).toBe(503);
+      expect((await t.client.get(`/billing/payments/${paymentId}`, liveSelf.key)).body.status).toBe('pending');
+      const reserved = await t.database.db.selectFrom('rail_settlements').selectAll().where('payment_id', '=', paymentId).executeTakeFirstOrThrow();
+      expect(reserved).toMatchObject({ state: 'submitting', transaction: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+
+      await chain.testClient.mine({ blocks: 1 });
+      const resumed = await pay(paymentId, chargeToken, payload);
+      expect(resumed.status, resumed.raw).toBe(200);
+      expect(resumed.body).toMatchObject({ status: 'confirmed', transaction: reserved.transaction });
+      expect((await t.client.get(`/billing/payments/${paymentId}`, liveSelf.key)).body).toMatchObject({ status: 'confirmed', providerId: reserved.transaction });
+      expect(await usdc.balanceOf(buyer.address)).toBe(0n);
+      await expectLedgerEqualsChain(liveSelf);
+    } finally {
+      await impatient.close();
+    }
   });
 });
 

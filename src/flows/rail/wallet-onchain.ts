@@ -92,10 +92,10 @@ async function awaitAndRecord(db: Db, deps: RailProviderDeps, charge: WalletChar
   return record(db, deps, charge, authorization, id, hash);
 }
 
-function reverted(db: Db, authorization: WalletAuthorization, id: string, hash: string): Promise<never> {
-  return repo.releaseReservation(db, id).then(() => {
-    throw refused(CHAIN_REASONS.transactionFailed, `Transaction ${hash} reverted; nothing was charged. Sign a new authorization.`, authorization.parsed.authorization.value);
-  });
+/** Reverted on chain: the token did not use the nonce, so the reservation is freed and the charge stays payable. */
+async function reverted(db: Db, authorization: WalletAuthorization, id: string, hash: string): Promise<never> {
+  await repo.releaseReservation(db, id);
+  throw refused(CHAIN_REASONS.transactionFailed, `Transaction ${hash} reverted; nothing was charged. Sign a new authorization.`, authorization.parsed.authorization.value);
 }
 
 const unconfirmed = (hash: string, why: string) =>
