@@ -3,8 +3,10 @@
 // transferWithAuthorization for exactly the charge's amount to the seller's payTo (the account's
 // Rail settings), and the service verifies it as it verifies any Rail payment (verify-exact.ts),
 // claims its nonce in the Rail's nonce memory (an authorization pays once, here or on the Rail),
-// settles it and confirms the charge in one transaction. The charge token is the credential and is
-// spent by the payment. Decisions: docs/rail.md, "USDC at the hosted checkout".
+// settles it through the account's facilitator and confirms the charge: simulated (`sandbox`) here,
+// in one transaction; on chain (`self`, `remote`) in wallet-onchain.ts, with the checks and rows
+// below. The charge token is the credential and is spent by the payment. Decisions: docs/rail.md,
+// "USDC at the hosted checkout".
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { isUuid, newId } from '../../core/ids.ts';
