@@ -35,14 +35,14 @@ import { registerUsageInvoicingRoutes } from './flows/usage-invoicing/index.ts';
 import { registerPaymentRoutes, registerSandboxRoutes } from './flows/payment-confirmation/index.ts';
 import { createObjectStore, registerStorageRoutes } from './modules/storage/index.ts';
 import { registerWebhookRoutes } from './modules/webhooks/index.ts';
-import { registerRailRoutes, registerWalletRoutes } from './flows/rail/index.ts';
+import { railCryptoSettlement, registerRailRoutes, registerWalletRoutes } from './flows/rail/index.ts';
 import { registerCouponRoutes } from './modules/coupons/index.ts';
 import { registerLedgerRoutes } from './modules/ledger/index.ts';
 import { registerCreditNoteRoutes } from './flows/credit-notes/index.ts';
 import { registerSubscriptionRoutes, registerTestClockRoutes } from './flows/subscriptions/index.ts';
 import { connectionSourceOf, registerProviderRoutes } from './modules/providers/index.ts';
 import { registerMandateRoutes } from './modules/payments/index.ts';
-import { registerServiceProcessors, useConnectionSource } from './modules/payments/index.ts';
+import { registerServiceProcessors, useConnectionSource, useCryptoSettlement } from './modules/payments/index.ts';
 import { registerProcessorEventRoutes } from './flows/payment-confirmation/index.ts';
 
 export interface BuildOptions {
@@ -146,6 +146,8 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   // import modules/providers, which imports it); the processors themselves are in the registry.
   registerServiceProcessors(config.processors);
   useConnectionSource(connectionSourceOf({ config, policy: deps.webhookPolicy }));
+  // Production crypto charges are settled by the account's own Rail facilitator (payments cannot import a flow).
+  useCryptoSettlement(railCryptoSettlement(deps));
   registerProviderRoutes(app, deps);
   registerProcessorEventRoutes(app, deps);
 

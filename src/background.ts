@@ -1,7 +1,8 @@
 // The background work of a service process: each area's job handlers, gathered here so the job
 // queue (src/jobs/) imports no area. Webhook deliveries, outgoing emails (when SMTP is set), and
 // the recurring jobs: the subscription cycle runner, the payment expiry sweep, the daily ledger
-// reconciliation, the close of the Rail's day receipts, the recovery of its stuck settlements and the idempotency-key purge.
+// reconciliation, the close of the Rail's day receipts, the recovery of its stuck settlements, the
+// Rail relayers' gas watch and the idempotency-key purge.
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from './db/database.ts';
 import type { AppDeps } from './http/types.ts';
@@ -12,7 +13,7 @@ import { paymentExpiryJob } from './modules/payments/index.ts';
 import { webhookJobHandler } from './modules/webhooks/index.ts';
 import { subscriptionCycleJob } from './flows/subscriptions/index.ts';
 import { repairPollerJob } from './flows/payment-confirmation/index.ts';
-import { railReceiptsJob, railRecoveryJob } from './flows/rail/index.ts';
+import { railReceiptsJob, railRecoveryJob, railRelayerWatchJob } from './flows/rail/index.ts';
 
 export async function startBackgroundJobs(deps: AppDeps, database: Pick<DatabaseHandle, 'listen'>, log: FastifyBaseLogger): Promise<StartedJobs> {
   const { db, clock, config } = deps;
@@ -25,6 +26,7 @@ export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database
     ledgerReconciliationJob(db, clock, log),
     railReceiptsJob(db, clock, config.baseUrl, log),
     railRecoveryJob(db, clock, { config, baseUrl: config.baseUrl, usageKeyExpiresAt: (now) => deps.idempotency.expiresAt(now) }, log),
+    railRelayerWatchJob(db, clock, config, log),
     {
       queue: 'idempotency.purge',
       everySeconds: 3600,

@@ -4,41 +4,16 @@
 // signs the EIP-3009 authorization (eth_signTypedData_v4), the service verifies and settles it
 // (simulated in the sandbox) and the receipt appears. A wallet that says no leaves the charge
 // payable; a browser without a wallet is told to install one. Screenshots in test-results/screenshots/.
-import type { BrowserContext } from 'playwright-core';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccount, type SeededAccount, type TestContext } from '../harness.ts';
 import { configureRail, NETWORK, SELLER_WALLET } from '../rail/fixtures.ts';
 import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest } from './chromium.ts';
+import { injectWallet as injectWalletOf } from './wallet.ts';
 
 const buyer = privateKeyToAccount('0x6c8ac5f4ce4f4c5ad5e1e4c5f8f2a5b1cf6d0e8e2b8a4d6f3c1e9b7a5d3f1e2c');
 const CHAIN_ID = Number(NETWORK.split(':')[1]);
-
-/** window.ethereum in the page: accounts and chain answered there, typed data signed in Node by the buyer's key (or refused). */
-async function injectWallet(context: BrowserContext, refuse = false): Promise<void> {
-  await context.exposeBinding('__signTypedData', async (_source, json: string) => {
-    const typed = JSON.parse(json) as { domain: Record<string, unknown>; types: Record<string, Array<{ name: string; type: string }>>; primaryType: string; message: Record<string, string> };
-    const { EIP712Domain: _domain, ...types } = typed.types;
-    const message = { ...typed.message, value: BigInt(typed.message.value!), validAfter: BigInt(typed.message.validAfter!), validBefore: BigInt(typed.message.validBefore!) };
-    return buyer.signTypedData({ domain: typed.domain, types, primaryType: typed.primaryType, message } as Parameters<typeof buyer.signTypedData>[0]);
-  });
-  await context.addInitScript(
-    ({ address, chainId, refuse }) => {
-      (window as unknown as { ethereum: unknown }).ethereum = {
-        request: async ({ method, params }: { method: string; params?: unknown[] }) => {
-          if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [address];
-          if (method === 'eth_chainId') return `0x${chainId.toString(16)}`;
-          if (method === 'eth_signTypedData_v4') {
-            if (refuse) throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
-            return (window as unknown as { __signTypedData(json: string): Promise<string> }).__signTypedData(params![1] as string);
-          }
-          throw Object.assign(new Error(`The wallet does not support ${method}`), { code: 4200 });
-        },
-      };
-    },
-    { address: buyer.address, chainId: CHAIN_ID, refuse },
-  );
-}
+const injectWallet = (context: Parameters<typeof injectWalletOf>[0], refuse = false) => injectWalletOf(context, buyer, CHAIN_ID, refuse);
 
 describe.skipIf(!chromiumAvailable)('paying in USDC from the browser wallet', () => {
   let t: TestContext;

@@ -60,12 +60,17 @@ beforeAll(async () => {
   const relayerSet = await t.client.put('/rail/relayer', seller.key, { privateKey: relayerKey });
   expect(relayerSet.status).toBe(200);
 
-  const auth = { Authorization: `Bearer ${seller.key}` };
+  ({ url: sellerUrl, close: closeSeller } = await startSeller(seller.key, payTo));
+});
+
+/** A seller's server on the official middleware, its facilitator the service under `key` (sk_test_ or sk_live_), GET /weather paid to `wallet`. */
+async function startSeller(key: string, wallet: Address): Promise<{ url: string; close: () => Promise<void> }> {
+  const auth = { Authorization: `Bearer ${key}` };
   const facilitator = new HTTPFacilitatorClient({ url: `${serviceUrl}/rail`, createAuthHeaders: async () => ({ verify: auth, settle: auth, supported: auth }) });
   const resourceServer = new x402ResourceServer(facilitator).register(chain.network as `${string}:${string}`, new ServerExactEvmScheme());
   const app = express();
   const price = { amount: PRICE_ATOMIC.toString(), asset: usdc.address, extra: usdc.domain };
-  app.use(paymentMiddleware({ 'GET /weather': { accepts: { scheme: 'exact', price, network: chain.network as `${string}:${string}`, payTo }, description: 'Weather' } }, resourceServer));
+  app.use(paymentMiddleware({ 'GET /weather': { accepts: { scheme: 'exact', price, network: chain.network as `${string}:${string}`, payTo: wallet }, description: 'Weather' } }, resourceServer));
   app.get('/weather', (_req: unknown, res: { json(body: unknown): void }) => {
     res.json({ forecast: 'sunny' });
   });
@@ -74,9 +79,8 @@ beforeAll(async () => {
   // busy machine made that race an ECONNRESET): the server keeps idle sockets until close().
   server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  sellerUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  closeSeller = () => new Promise((resolve) => server.close(() => resolve()));
-});
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
 afterAll(async () => {
   await closeSeller?.();
   await t?.close();
@@ -90,7 +94,7 @@ async function fundedAgent(atomic: bigint): Promise<PrivateKeyAccount> {
 }
 
 /** The official client paying GET /weather; the PAYMENT-SIGNATURE it sent is kept for replays. */
-async function payWeather(agent: PrivateKeyAccount): Promise<{ response: Response; paymentSignature: string | null }> {
+async function payWeather(agent: PrivateKeyAccount, url = sellerUrl): Promise<{ response: Response; paymentSignature: string | null }> {
   let paymentSignature: string | null = null;
   const recording: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
@@ -100,7 +104,7 @@ async function payWeather(agent: PrivateKeyAccount): Promise<{ response: Respons
   // The local token is no default asset of @x402/evm: the agent allows it, capped at the price.
   const client = new x402Client().setSpendControls({ allowedAssets: [{ network: chain.network as `${string}:${string}`, asset: usdc.address, maxAmountPerPayment: PRICE_ATOMIC.toString() }] });
   client.register(chain.network as `${string}:${string}`, new ExactEvmScheme(agent));
-  const response = await wrapFetchWithPayment(recording, client)(`${sellerUrl}/weather`);
+  const response = await wrapFetchWithPayment(recording, client)(`${url}/weather`);
   return { response, paymentSignature };
 }
 
@@ -312,24 +316,53 @@ describe('facilitator.provider "self" on a local chain', () => {
     }
   });
 
-  it('refuses self in production before anything is sent, while production receipts cannot be recorded', async () => {
-    // The payments module cannot record a production crypto payment yet (providerFor answers 409
-    // provider_not_configured), so the settle refuses up front: nothing sent, nothing moved.
+  it('settles in production with a production key: the relayer is the provider, real balances move, the hash is recorded once', async () => {
+    // The production environment has its own settings, relayer and payTo; its payments' provider is
+    // "self" (the account's own facilitator), the sandbox's stay "sandbox".
     const liveRelayerKey = generatePrivateKey();
+    const liveRelayer = privateKeyToAccount(liveRelayerKey);
     const livePayTo = privateKeyToAccount(generatePrivateKey()).address;
-    const liveProduct = await railProduct(t.client, seller.liveKey, '0.001');
+    await chain.wallet(privateKeyToAccount(DEPLOYER_KEY)).sendTransaction({ to: liveRelayer.address, value: RELAYER_FUNDS });
+    await railProduct(t.client, seller.liveKey, '0.001');
     await configureRail(t.client, seller.liveKey, { network: chain.network, asset: usdc.address, payTo: livePayTo, assetDomain: usdc.domain, facilitator: { provider: 'self', indexesForDiscovery: false } });
-    expect((await t.client.put('/rail/relayer', seller.liveKey, { privateKey: liveRelayerKey })).status).toBe(200);
-    const accepted = (await t.client.get(`/rail/config?product=${liveProduct.productKey}`, seller.liveKey)).body.outputSchema.routes[0].accepts[0];
-    const agent = await fundedAgent(1000n);
-    const settled = await t.client.post('/rail/settle', seller.liveKey, { x402Version: 2, paymentPayload: await signPayment(agent, accepted), paymentRequirements: accepted }, { idempotencyKey: null });
-    expect(settled.status).toBe(409);
-    expect(settled.body).toMatchObject({ error_code: 'provider_not_configured' });
-    expect(await usdc.balanceOf(agent.address)).toBe(1000n);
-    expect(await usdc.balanceOf(livePayTo)).toBe(0n);
-    expect(await t.database.db.selectFrom('rail_settlements').select('id').where('account_id', '=', seller.id).where('environment', '=', 'production').execute()).toEqual([]);
+    // Without its relayer, production settles nothing: no kind listed.
     expect((await t.client.get('/rail/supported', seller.liveKey)).body.kinds).toEqual([]);
-    await expectLedgerEqualsChain('production', livePayTo);
+    expect((await t.client.put('/rail/relayer', seller.liveKey, { privateKey: liveRelayerKey })).status).toBe(200);
+    expect((await t.client.get('/rail/supported', seller.liveKey)).body).toEqual({
+      kinds: [{ x402Version: 2, scheme: 'exact', network: chain.network, extra: { asset: usdc.address, payTo: livePayTo } }],
+      extensions: [],
+      signers: { 'eip155:*': [liveRelayer.address] },
+    });
+
+    const live = await startSeller(seller.liveKey, livePayTo);
+    try {
+      // The agent holds 0.003 USDC (3,000 units); one request costs 1,000: 2,000 left, livePayTo +1,000.
+      const agent = await fundedAgent(3000n);
+      const { response, paymentSignature } = await payWeather(agent, live.url);
+      expect(response.status).toBe(200);
+      const answer = decodePaymentResponseHeader(response.headers.get('payment-response')!);
+      expect(answer).toMatchObject({ success: true, network: chain.network, payer: agent.address });
+      const receipt = await chain.publicClient.getTransactionReceipt({ hash: answer.transaction as `0x${string}` });
+      expect(receipt.status).toBe('success');
+      expect(receipt.from.toLowerCase()).toBe(liveRelayer.address.toLowerCase());
+      expect(await usdc.balanceOf(agent.address)).toBe(2000n);
+      expect(await usdc.balanceOf(livePayTo)).toBe(PRICE_ATOMIC);
+
+      const rows = await t.database.db.selectFrom('rail_settlements').selectAll().where('account_id', '=', seller.id).where('environment', '=', 'production').execute();
+      expect(rows).toEqual([expect.objectContaining({ state: 'settled', transaction: answer.transaction, amount: '1000' })]);
+      const payments = (await t.client.get('/billing/payments?method=crypto', seller.liveKey)).body.payments;
+      expect(payments).toEqual([expect.objectContaining({ id: rows[0]!.payment_id, provider: 'self', providerId: answer.transaction, status: 'confirmed', amount: '0.001000', currency: 'USDC', network: 'main' })]);
+
+      // Replayed: the nonce is spent, nothing more recorded or moved.
+      expect((await fetch(`${live.url}/weather`, { headers: { 'PAYMENT-SIGNATURE': paymentSignature! } })).status).toBe(402);
+      expect((await t.client.get('/billing/payments?method=crypto', seller.liveKey)).body.payments).toHaveLength(1);
+      expect(await usdc.balanceOf(agent.address)).toBe(2000n);
+      // Ledger = chain in production: providers:self:clearing holds 0.001 USDC = 1,000 units at livePayTo.
+      await expectLedgerEqualsChain('production', livePayTo);
+      expect((await t.client.get('/billing/reconciliation', seller.liveKey)).body).toMatchObject({ reconciled: true });
+    } finally {
+      await live.close();
+    }
   });
 
   it('verifies before settling, as the official client expects, and signs nothing for a wrong amount', async () => {

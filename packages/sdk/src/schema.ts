@@ -1267,7 +1267,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a crypto charge with the buyer wallet's signed authorization
-         * @description The wallet signs the requirements (EIP-3009 transferWithAuthorization, exactly the amount, to the seller wallet); the service verifies it as the Rail facilitator does, settles it and confirms the charge, spending the charge token. A refused authorization answers 422 with the x402 reason as the error `constraint` (for example `invalid_exact_evm_signature`, `invalid_exact_evm_payload_authorization_value_mismatch`); a nonce used before 409.
+         * @description The wallet signs the requirements (EIP-3009 transferWithAuthorization, exactly the amount, to the seller wallet); the service verifies it as the Rail facilitator does, settles it and confirms the charge, spending the charge token. A refused authorization answers 422 with the x402 reason as the error `constraint` (for example `invalid_exact_evm_signature`, `invalid_exact_evm_payload_authorization_value_mismatch`); a nonce used before 409. On chain (Rail `facilitator.provider` `self` or `remote`) the transfer is settled before the charge is confirmed and the transaction hash becomes its providerId; a transaction not confirmed in time answers 503, and the same request sent again records it once it is (a repeat of a paid request answers the payment again).
          */
         post: operations["payWithWallet"];
         delete?: never;

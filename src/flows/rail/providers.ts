@@ -9,8 +9,7 @@
 import type { Config } from '../../config.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
-import { AppError } from '../../core/errors.ts';
-import { providerFor } from '../../modules/payments/index.ts';
+import { settledProviderProblem } from '../../modules/payments/index.ts';
 import { keyringOf } from '../../modules/providers/index.ts';
 import { rpcUrlOf } from './chain.ts';
 import { namespaceOf } from './networks.ts';
@@ -34,7 +33,7 @@ export const settlesElsewhere = (settings: Pick<RailSettingsRow, 'facilitator'>)
 export async function remoteSettlementProblem(ex: Executor, ctx: UseCaseContext, deps: RailProviderDeps): Promise<string | null> {
   if (!(await repo.findRemoteFacilitator(ex, ctx.tenant))) return `facilitator.provider "remote" needs its facilitator in ${ctx.tenant.environment}: PUT /rail/remote-facilitator with its URL and auth headers.`;
   if (!keyringOf(deps.config)) return 'The remote facilitator headers cannot be opened: the operator has not set SECRETS_KEY (or SECRETS_KEY_FILE).';
-  return receiptProblem(ctx);
+  return receiptProblem(ctx, 'remote');
 }
 
 /** Why `self` cannot settle these settings now (null: it can). */
@@ -43,20 +42,24 @@ export async function selfSettlementProblem(ex: Executor, ctx: UseCaseContext, d
   if (!rpcUrlOf(deps.config.rail, settings.network)) return `No RPC URL is configured for ${settings.network}: the operator sets it in RAIL_RPC_URLS (docs/rail.md).`;
   if (!(await repo.findRelayer(ex, ctx.tenant))) return `facilitator.provider "self" needs a relayer in ${ctx.tenant.environment}: PUT /rail/relayer with its private key.`;
   if (!keyringOf(deps.config)) return 'The relayer key cannot be opened: the operator has not set SECRETS_KEY (or SECRETS_KEY_FILE).';
-  return receiptProblem(ctx);
+  return receiptProblem(ctx, 'self');
 }
 
 /**
- * The receipt of a settlement is a crypto payment made through the payments module, which asks
- * the same question: asked before anything is sent, money never moves on chain without a receipt
- * the service can record (production crypto receipts: docs/rail.md).
+ * The provider a settlement's payment is recorded under: `sandbox` in the sandbox (the interface's
+ * Payment.provider there, whoever settled), else the facilitator that settled it (`self`, `remote`:
+ * the account's own facilitator is the provider of a production crypto payment).
  */
-function receiptProblem(ctx: UseCaseContext): string | null {
-  try {
-    providerFor(ctx.tenant);
-  } catch (error) {
-    if (error instanceof AppError) return `Settlements on chain cannot be receipted in ${ctx.tenant.environment} yet, so none is sent: ${error.message}`;
-    throw error;
-  }
-  return null;
+export function receiptProviderOf(ctx: UseCaseContext, provider: RailProvider): string {
+  return ctx.tenant.environment === 'sandbox' ? 'sandbox' : provider;
+}
+
+/**
+ * The receipt of a settlement is a crypto payment recorded by the payments module, which says
+ * under which provider it may be: asked before anything is sent, so money never moves on chain
+ * without a receipt the service can record.
+ */
+function receiptProblem(ctx: UseCaseContext, provider: RailProvider): string | null {
+  const problem = settledProviderProblem(ctx.tenant.environment, receiptProviderOf(ctx, provider));
+  return problem && `Settlements cannot be receipted in ${ctx.tenant.environment}, so none is sent: ${problem}`;
 }

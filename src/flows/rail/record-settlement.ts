@@ -28,9 +28,11 @@ export interface SettlementFacts {
   nonce: string;
   /** When the stored answer of the usage write expires (the idempotency retention). */
   usageKeyExpiresAt: Date;
+  /** The payment's provider (receiptProviderOf): `sandbox` in the sandbox, else the facilitator that settled it. */
+  provider?: string;
 }
 
-/** Who settled: the sandbox simulates settlement (the interface's Payment.provider is `sandbox` there). */
+/** Who settled, when the caller does not say: the sandbox's simulator (the interface's Payment.provider is `sandbox` there). */
 const SETTLEMENT_PROVIDER = 'sandbox';
 
 type Links = Pick<RailSettlementRow, 'customer_id' | 'enrollment_id' | 'usage_event_id' | 'invoice_id' | 'payment_id'>;
@@ -101,7 +103,7 @@ export async function recordSettlement(tx: Tx, ctx: UseCaseContext, facts: Settl
       invoiceId,
       amount: facts.route.unitPrice,
       currency: RECEIPT_CURRENCY,
-      provider: SETTLEMENT_PROVIDER,
+      provider: facts.provider ?? SETTLEMENT_PROVIDER,
       providerId: facts.transaction,
       network: TEST_NETWORKS.has(facts.network) ? 'test' : 'main',
       settlementNetwork: facts.network.startsWith('solana:') ? 'solana' : 'base',

@@ -54,6 +54,20 @@ export async function claimSettlement(ex: Executor, row: RailSettlementRow): Pro
   return inserted !== undefined;
 }
 
+/**
+ * Claims an authorization for a charge of the hosted checkout: as claimSettlement, and refused too
+ * when the charge has a settlement already (rail_settlements_one_per_charge). True when claimed.
+ */
+export async function claimWalletSettlement(ex: Executor, row: RailSettlementRow): Promise<boolean> {
+  const inserted = await ex.insertInto('rail_settlements').values(row).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** The settlement of a checkout charge (reserved or settled), if any. */
+export async function findWalletSettlement(ex: Executor, tenant: Tenant, paymentId: string): Promise<RailSettlementRow | undefined> {
+  return ex.selectFrom('rail_settlements').selectAll().where(forTenant(tenant)).where('payment_id', '=', paymentId).where('meter_id', 'is', null).executeTakeFirst();
+}
+
 export async function findSettlement(ex: Executor, key: AuthorizationKey): Promise<RailSettlementRow | undefined> {
   return ex
     .selectFrom('rail_settlements')
@@ -158,6 +172,11 @@ export async function noteRelayerBalance(ex: Executor, id: string, low: boolean,
   }
   const updated = await ex.updateTable('rail_relayers').set({ low_balance_since: now }).where('id', '=', id).where('low_balance_since', 'is', null).returning('id').executeTakeFirst();
   return updated !== undefined;
+}
+
+/** Every relayer of every tenant, oldest first (the periodic gas watch reads each one's balance). */
+export async function allRelayers(ex: Executor): Promise<RailRelayerRow[]> {
+  return ex.selectFrom('rail_relayers').selectAll().orderBy('created_at').orderBy('id').execute();
 }
 
 /** Serialises first sight of an agent wallet in a tenant (its customer and enrollment are made once). */

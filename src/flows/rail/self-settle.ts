@@ -33,7 +33,7 @@ import { keyringOf } from '../../modules/providers/index.ts';
 import { findAuthorizationUse } from './authorization-use.ts';
 import { publicClientOf, receiptOf, rpcUrlOf, submitTransferWithAuthorization, waitForSettlement } from './chain.ts';
 import { check, settledBefore, type Checked, type FacilitatorInput, type SettleResult } from './facilitator.ts';
-import { providerOf, remoteSettlementProblem, selfSettlementProblem, settlesElsewhere, type RailProviderDeps } from './providers.ts';
+import { providerOf, receiptProviderOf, remoteSettlementProblem, selfSettlementProblem, settlesElsewhere, type RailProviderDeps } from './providers.ts';
 import { forRemote, remoteClientOf } from './remote.ts';
 import { recordSettlement } from './record-settlement.ts';
 import { openRelayerKey } from './relayer.ts';
@@ -51,7 +51,7 @@ export const RELAYER_LOW_BALANCE_EVENT = 'rail.relayer_low_balance';
 export const STUCK_AFTER_MS = 60_000;
 
 /** Reasons of @x402/evm's exact facilitator for what the chain refused. */
-const CHAIN_REASONS = {
+export const CHAIN_REASONS = {
   simulationFailed: 'invalid_exact_evm_transaction_simulation_failed',
   insufficientBalance: 'invalid_exact_evm_insufficient_balance',
   transactionFailed: 'invalid_exact_evm_transaction_failed',
@@ -70,7 +70,7 @@ export interface Plan {
 const failed = (network: string, payer: string | undefined, reason: string, message: string): SettleResult => ({ success: false, errorReason: reason, errorMessage: message, ...(payer ? { payer } : {}), transaction: '', network });
 
 /** What the token's revert says, as the facilitator's reason (FiatToken's require messages). */
-function refusalOf(error: unknown): { reason: string; message: string } {
+export function refusalOf(error: unknown): { reason: string; message: string } {
   const text = error instanceof Error ? error.message : String(error);
   const first = text.split('\n')[0]!;
   if (/authorization is used or canceled/i.test(text)) return { reason: REASONS.nonceUsed, message: 'the token has used this authorization already (on chain)' };
@@ -328,6 +328,7 @@ async function record(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, plan:
       transaction: hash,
       nonce: checked.key.nonce,
       usageKeyExpiresAt,
+      provider: receiptProviderOf(ctx, providerOf(settings)),
     });
     await repo.completeSettlement(tx, id, recorded);
     if (relayer && balance !== null && (await repo.noteRelayerBalance(tx, relayer.id, balance < threshold, ctx.now))) {

@@ -3,8 +3,10 @@
 // transferWithAuthorization for exactly the charge's amount to the seller's payTo (the account's
 // Rail settings), and the service verifies it as it verifies any Rail payment (verify-exact.ts),
 // claims its nonce in the Rail's nonce memory (an authorization pays once, here or on the Rail),
-// settles it and confirms the charge in one transaction. The charge token is the credential and is
-// spent by the payment. Decisions: docs/rail.md, "USDC at the hosted checkout".
+// settles it through the account's facilitator and confirms the charge: simulated (`sandbox`) here,
+// in one transaction; on chain (`self`, `remote`) in wallet-onchain.ts, with the checks and rows
+// below. The charge token is the credential and is spent by the payment. Decisions: docs/rail.md,
+// "USDC at the hosted checkout".
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { isUuid, newId } from '../../core/ids.ts';
@@ -14,10 +16,11 @@ import { findPaymentById, matchesDigest, updatePayment, type PaymentRow } from '
 import { confirmPayment } from '../payment-confirmation/index.ts';
 import { simulatedTransaction, simulatesHere } from './facilitator.ts';
 import { namespaceOf } from './networks.ts';
+import { providerOf, remoteSettlementProblem, selfSettlementProblem, type RailProviderDeps } from './providers.ts';
 import * as repo from './repository.ts';
 import { assetDomainOf } from './settings.ts';
 import type { RailSettingsRow } from './tables.ts';
-import { checkExactPayment, parsePayment, REASONS } from './verify-exact.ts';
+import { checkExactPayment, parsePayment, REASONS, type ParsedPayment } from './verify-exact.ts';
 
 /** Seconds the buyer's authorization may stay valid: time to sign in the wallet, as the Rail's routes allow. */
 const WALLET_MAX_TIMEOUT_SECONDS = 600;
@@ -25,7 +28,7 @@ const WALLET_MAX_TIMEOUT_SECONDS = 600;
 /** USDC is a US dollar token: only charges in USD are priced in it, one for one. */
 const WALLET_CURRENCY = 'USD';
 
-interface WalletCharge {
+export interface WalletCharge {
   payment: PaymentRow;
   settings: RailSettingsRow;
   ctx: UseCaseContext;
@@ -62,7 +65,7 @@ export interface WalletPaymentResult {
  * The pending crypto charge the token opens, priced for the seller's wallet. A wrong id or token
  * answers 404 like a charge that does not exist; a spent token or a charge no longer pending 409.
  */
-async function walletCharge(ex: Executor, paymentId: string, chargeToken: string, now: Date, baseUrl: string): Promise<WalletCharge> {
+export async function walletCharge(ex: Executor, deps: RailProviderDeps, paymentId: string, chargeToken: string, now: Date, baseUrl: string): Promise<WalletCharge> {
   const payment = isUuid(paymentId) ? await findPaymentById(ex, paymentId.toLowerCase()) : undefined;
   if (!payment || payment.method !== 'crypto' || !matchesDigest(chargeToken, payment.charge_token_hash)) throw notFound('payment');
   if (payment.charge_token_used_at) throw new AppError('conflict', 'This charge token was used already; a charge token pays once.');
@@ -76,14 +79,16 @@ async function walletCharge(ex: Executor, paymentId: string, chargeToken: string
   if (namespaceOf(settings.network) !== 'eip155') {
     throw new AppError('provider_not_configured', `Wallet payments at the checkout settle on EVM networks (EIP-3009); the seller's Rail network is ${settings.network}.`);
   }
-  if (!simulatesHere(ctx, settings)) {
-    // On-chain settlement (facilitator.provider self or remote) settles Rail routes only so far:
-    // the checkout's wallet payment would need the same reserve, submit, record steps (self-settle.ts).
+  const provider = providerOf(settings);
+  if (provider === 'sandbox' && !simulatesHere(ctx, settings)) {
     throw new AppError(
       'provider_not_configured',
-      `Wallet payments at the checkout settle (simulated) with facilitator.provider "sandbox" in the sandbox on EVM test networks such as eip155:84532; ${settings.network} in ${ctx.tenant.environment} with provider "${settings.facilitator.provider}" is not settled at the checkout yet.`,
+      `The sandbox provider settles wallet payments (simulated) in the sandbox on EVM test networks such as eip155:84532; ${settings.network} in ${ctx.tenant.environment} needs facilitator.provider "self" or "remote" (docs/rail.md).`,
     );
   }
+  // On chain: asked before the buyer signs, so a charge nobody can settle is not offered.
+  const problem = provider === 'self' ? await selfSettlementProblem(ex, ctx, deps, settings) : provider === 'remote' ? await remoteSettlementProblem(ex, ctx, deps) : null;
+  if (problem) throw new AppError('provider_not_configured', problem);
   const domain = await assetDomainOf(settings);
   const atomic = toAmount(payment.amount).mul(new Money(10).pow(settings.asset_decimals));
   if (!atomic.isInteger()) throw new AppError('conflict', `${payment.amount} ${payment.currency} is not a whole number of the token's atomic units.`);
@@ -100,8 +105,8 @@ async function walletCharge(ex: Executor, paymentId: string, chargeToken: string
 }
 
 /** What the wallet signs: the x402 v2 payment requirements of the charge (one `exact` option). */
-export async function walletRequirements(ex: Executor, paymentId: string, chargeToken: string, now: Date, baseUrl: string): Promise<WalletPaymentRequired> {
-  const { payment, requirements } = await walletCharge(ex, paymentId, chargeToken, now, baseUrl);
+export async function walletRequirements(ex: Executor, deps: RailProviderDeps, paymentId: string, chargeToken: string, now: Date, baseUrl: string): Promise<WalletPaymentRequired> {
+  const { payment, requirements } = await walletCharge(ex, deps, paymentId, chargeToken, now, baseUrl);
   return {
     x402Version: 2,
     resource: { url: `${baseUrl}/pay/crypto/${payment.id}`, description: `Invoice payment ${payment.amount} ${payment.currency}`, mimeType: 'application/json' },
@@ -110,14 +115,21 @@ export async function walletRequirements(ex: Executor, paymentId: string, charge
 }
 
 /** A refused authorization: 422 naming the part of the payload, the x402 reason as the constraint. */
-function refused(reason: string, message: string, value: string): AppError {
+export function refused(reason: string, message: string, value: string): AppError {
   const field = reason === REASONS.invalidSignature ? 'paymentPayload.payload.signature' : reason === REASONS.invalidPayload ? 'paymentPayload' : 'paymentPayload.payload.authorization';
   return new AppError('validation_failed', message, { errors: [{ field, value, constraint: reason, description: message }] });
 }
 
-/** The wallet's signed authorization pays the charge: verified, its nonce claimed, settled, the charge confirmed. */
-export async function payByWallet(tx: Tx, paymentId: string, chargeToken: string, paymentPayload: unknown, now: Date, baseUrl: string): Promise<WalletPaymentResult> {
-  const { payment, settings, ctx, requirements } = await walletCharge(tx, paymentId, chargeToken, now, baseUrl);
+export interface WalletAuthorization {
+  parsed: ParsedPayment;
+  /** Checksummed. */
+  payer: string;
+  key: repo.AuthorizationKey;
+}
+
+/** The buyer's authorization checked against the charge's requirements (422 naming what is wrong). */
+export async function checkWalletAuthorization(charge: WalletCharge, paymentPayload: unknown, now: Date): Promise<WalletAuthorization> {
+  const { settings, requirements } = charge;
   const parsed = await parsePayment(paymentPayload, requirements);
   if (!parsed.ok) throw refused(parsed.reason, parsed.message, '');
   const checked = await checkExactPayment(parsed.value, {
@@ -130,10 +142,13 @@ export async function payByWallet(tx: Tx, paymentId: string, chargeToken: string
   });
   if (!checked.ok) throw refused(checked.reason, checked.message, parsed.value.authorization.value);
   const payer = checked.value;
-  const key = { network: settings.network, asset: settings.asset.toLowerCase(), payer: payer.toLowerCase(), nonce: parsed.value.authorization.nonce };
-  const id = newId();
-  const transaction = simulatedTransaction(id, key);
-  const claimed = await repo.claimSettlement(tx, {
+  return { parsed: parsed.value, payer, key: { network: settings.network, asset: settings.asset.toLowerCase(), payer: payer.toLowerCase(), nonce: parsed.value.authorization.nonce } };
+}
+
+/** The charge's settlement row, reserved (`submitting`, on chain) or settled at once (simulated). */
+export function walletSettlementRow(charge: WalletCharge, key: repo.AuthorizationKey, id: string, transaction: string, state: 'submitting' | 'settled', now: Date) {
+  const { payment, settings, requirements } = charge;
+  return {
     id,
     account_id: payment.account_id,
     environment: payment.environment,
@@ -148,10 +163,25 @@ export async function payByWallet(tx: Tx, paymentId: string, chargeToken: string
     usage_event_id: null,
     invoice_id: payment.invoice_id,
     payment_id: payment.id,
-    state: 'settled',
+    state,
     created_at: now,
-  });
-  if (!claimed) throw new AppError('conflict', 'This authorization was used already (its nonce is spent); sign a new one.');
+  };
+}
+
+/** Why a charge's settlement could not be claimed: its nonce spent (here or on the Rail), or the charge paid by another authorization. */
+export async function unclaimedWhy(ex: Executor, key: repo.AuthorizationKey): Promise<AppError> {
+  if (await repo.findSettlement(ex, key)) return new AppError('conflict', 'This authorization was used already (its nonce is spent); sign a new one.');
+  return new AppError('conflict', 'Another authorization of this charge is being settled or was settled; a charge is paid once.');
+}
+
+/** The wallet's signed authorization pays the charge (simulated settlement): verified, its nonce claimed, settled, the charge confirmed. */
+export async function payByWallet(tx: Tx, deps: RailProviderDeps, paymentId: string, chargeToken: string, paymentPayload: unknown, now: Date, baseUrl: string): Promise<WalletPaymentResult> {
+  const charge = await walletCharge(tx, deps, paymentId, chargeToken, now, baseUrl);
+  const { payment, settings, ctx } = charge;
+  const { payer, key } = await checkWalletAuthorization(charge, paymentPayload, now);
+  const id = newId();
+  const transaction = simulatedTransaction(id, key);
+  if (!(await repo.claimWalletSettlement(tx, walletSettlementRow(charge, key, id, transaction, 'settled', now)))) throw await unclaimedWhy(tx, key);
   const view = await confirmPayment(tx, ctx, payment.id);
   await updatePayment(tx, ctx.tenant, payment.id, { charge_token_used_at: now, provider_id: transaction, updated_at: now });
   return { paymentId: view.id, status: view.status, payer, transaction, network: settings.network };

@@ -3,6 +3,7 @@
 // wallet-payment.ts holds the rules.
 import { errorResponses } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
+import { payByWalletOnChain, walletSettlesElsewhere } from './wallet-onchain.ts';
 import { payByWallet, walletRequirements } from './wallet-payment.ts';
 import { WalletParams, WalletPayBody, WalletPayment, WalletRequirements, WalletRequirementsBody } from './wallet-schemas.ts';
 
@@ -25,7 +26,7 @@ export function registerWalletRoutes(app: App, deps: AppDeps): void {
         response: { 200: WalletRequirements, ...errorResponses(404, 409, 422) },
       },
     },
-    async (request) => walletRequirements(deps.db, request.params.paymentID, request.body.chargeToken, deps.clock.now(), deps.config.baseUrl),
+    async (request) => walletRequirements(deps.db, deps, request.params.paymentID, request.body.chargeToken, deps.clock.now(), deps.config.baseUrl),
   );
 
   app.post(
@@ -37,13 +38,20 @@ export function registerWalletRoutes(app: App, deps: AppDeps): void {
         summary: "Pay a crypto charge with the buyer wallet's signed authorization",
         description:
           'The wallet signs the requirements (EIP-3009 transferWithAuthorization, exactly the amount, to the seller wallet); the service verifies it as the Rail facilitator does, settles it and confirms the charge, spending the charge token. ' +
-          'A refused authorization answers 422 with the x402 reason as the error `constraint` (for example `invalid_exact_evm_signature`, `invalid_exact_evm_payload_authorization_value_mismatch`); a nonce used before 409.',
+          'A refused authorization answers 422 with the x402 reason as the error `constraint` (for example `invalid_exact_evm_signature`, `invalid_exact_evm_payload_authorization_value_mismatch`); a nonce used before 409. ' +
+          'On chain (Rail `facilitator.provider` `self` or `remote`) the transfer is settled before the charge is confirmed and the transaction hash becomes its providerId; a transaction not confirmed in time answers 503, and the same request sent again records it once it is (a repeat of a paid request answers the payment again).',
         params: WalletParams,
         body: WalletPayBody,
-        response: { 200: WalletPayment, ...errorResponses(404, 409, 422) },
+        response: { 200: WalletPayment, ...errorResponses(404, 409, 422, 503) },
       },
     },
-    async (request, reply) =>
-      deps.idempotency.run(request, reply, 200, (tx) => payByWallet(tx, request.params.paymentID, request.body.chargeToken, request.body.paymentPayload, deps.clock.now(), deps.config.baseUrl)),
+    async (request, reply) => {
+      const { paymentID } = request.params;
+      const { chargeToken, paymentPayload } = request.body;
+      // On chain (self, remote) no transaction may stay open while the chain or the facilitator
+      // works: the payment runs its own (reserve, then record), idempotent by the authorization.
+      if (await walletSettlesElsewhere(deps.db, paymentID)) return payByWalletOnChain(deps.db, deps, paymentID, chargeToken, paymentPayload, deps.clock.now(), deps.config.baseUrl);
+      return deps.idempotency.run(request, reply, 200, (tx) => payByWallet(tx, deps, paymentID, chargeToken, paymentPayload, deps.clock.now(), deps.config.baseUrl));
+    },
   );
 }

@@ -20,7 +20,8 @@ import { recordEvents } from '../events/index.ts';
 import { hostedInvoiceUrl, lockInvoice, type InvoiceRow } from '../invoices/index.ts';
 import { cardNextAction, newClientSecret } from './card-action.ts';
 import { toPaymentView, type PaymentView } from './payment-view.ts';
-import { providerFor } from './provider.ts';
+import { cryptoSettlerOf, type CryptoSettler } from './crypto-settlement.ts';
+import { providerFor, type ProviderCharge } from './provider.ts';
 import { connectionSource, type LiveConnection } from './processors/connections.ts';
 import { chargeIdFor, chargeLive, unsentCharge } from './processors/live-charge.ts';
 import { sandboxProvider } from './sandbox-provider.ts';
@@ -94,13 +95,35 @@ async function liveConnectionFor(tx: Tx, ctx: UseCaseContext, method: PaymentMet
   return live;
 }
 
+/**
+ * A production crypto charge: settled by the account's own facilitator on the Rail (the buyer's
+ * wallet signs at the hosted page, POST /pay/crypto/{id}), which is its provider. Null in the
+ * sandbox; 409 provider_not_configured in production without a facilitator that can settle.
+ */
+async function onChainSettlerFor(tx: Tx, ctx: UseCaseContext, input: ChargeInput, currency: string): Promise<CryptoSettler | null> {
+  if (input.method !== 'crypto' || ctx.tenant.environment === 'sandbox') return null;
+  const settler = await cryptoSettlerOf(tx, ctx.tenant);
+  if (!settler) providerFor(ctx.tenant);
+  if (currency !== 'USD') throw fieldError('method', input.method, 'currency', `A crypto charge is paid in USDC, one for one with the US dollar; this invoice is in ${currency}.`);
+  if (input.settlementNetwork !== undefined && input.settlementNetwork !== settler!.settlementNetwork) {
+    throw fieldError('settlementNetwork', input.settlementNetwork, 'rail_network', `This account settles crypto on ${settler!.settlementNetwork} (its Rail settings).`);
+  }
+  return settler;
+}
+
+/** What an on-chain charge is before it is paid: no reference yet (the transaction hash, once settled). */
+function onChainCharge(settler: CryptoSettler): ProviderCharge {
+  return { provider: settler.provider, providerId: '', crypto: { network: settler.network, settlementAsset: 'USDC', settlementNetwork: settler.settlementNetwork }, expiresAt: null, confirmToken: null };
+}
+
 export async function createChargeWithOutcome(tx: Tx, ctx: UseCaseContext, invoiceId: string, input: ChargeInput, options: ChargeOptions = {}): Promise<ChargeOutcome> {
   if (!ctx.baseUrl) throw new Error('UseCaseContext.baseUrl is required to build payment links');
   const invoice = await lockInvoice(tx, ctx, invoiceId);
   if (invoice.status !== 'open') {
     throw new AppError('invoice_not_payable', `The invoice is ${invoice.status}; only an open invoice can be charged.`);
   }
-  const live = options.simulated && ctx.tenant.environment === 'sandbox' ? null : await liveConnectionFor(tx, ctx, input.method);
+  const onChain = await onChainSettlerFor(tx, ctx, input, invoice.currency);
+  const live = (options.simulated && ctx.tenant.environment === 'sandbox') || onChain ? null : await liveConnectionFor(tx, ctx, input.method);
   const amount = formatMoney(invoice.amount_due, invoice.currency);
   assertChargeable(input, invoice.currency, amount);
   const payerDocument = input.payer?.document === undefined ? null : normaliseDocument(input.payer.document, 'payer.document').document;
@@ -138,6 +161,8 @@ export async function createChargeWithOutcome(tx: Tx, ctx: UseCaseContext, invoi
     : null;
   const charge = liveCharge
     ? { ...liveCharge, pix: liveCharge.pix && { ...liveCharge.pix, providerPayload: null }, crypto: undefined, confirmToken: null }
+    : onChain
+    ? onChainCharge(onChain)
     : await sandboxProvider.createCharge({
         paymentId: id,
         method: input.method,
@@ -160,7 +185,7 @@ export async function createChargeWithOutcome(tx: Tx, ctx: UseCaseContext, invoi
     environment: ctx.tenant.environment,
     invoice_id: invoice.id,
     provider: charge.provider,
-    provider_id: charge.providerId,
+    provider_id: charge.providerId === '' ? null : charge.providerId,
     method: input.method,
     amount,
     currency: invoice.currency,

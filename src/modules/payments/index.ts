@@ -3,6 +3,7 @@ export { paymentExpiryJob } from './expiry.ts';
 export { itfBarcodePngBase64 } from './codes/itf-barcode.ts';
 export { sandboxConfirmUrl, toPaymentView, type PaymentView } from './payment-view.ts';
 export { providerFor } from './provider.ts';
+export { cryptoSettlerOf, settledProviderProblem, useCryptoSettlement, ON_CHAIN_PROVIDERS, type CryptoSettler, type CryptoSettlementSource, type OnChainProvider } from './crypto-settlement.ts';
 export type { CardNextAction } from './card-action.ts';
 export { PAY_METHODS, payOptionsFor, type CardForm, type PayOptions } from './pay-options.ts';
 export {

@@ -7,6 +7,7 @@ import type { Tenant } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
 import { readCredentials } from './processors/processor-a/credentials.ts';
 import { connectionSource } from './processors/connections.ts';
+import { cryptoSettlerOf } from './crypto-settlement.ts';
 import type { PaymentMethod } from './tables.ts';
 
 export const PAY_METHODS: readonly PaymentMethod[] = ['pix', 'boleto', 'card', 'crypto'];
@@ -33,9 +34,11 @@ export async function payOptionsFor(ex: Executor, tenant: Tenant, currency: stri
   const methods: PaymentMethod[] = [];
   let cardForm: CardForm | null = null;
   for (const method of PAY_METHODS.filter((m) => methodFitsCurrency(m, currency))) {
-    // Crypto settles through the Rail's networks, not a processor connection.
+    // Crypto settles through the Rail's networks, not a processor connection: in production, when
+    // the account's own facilitator can settle it (crypto-settlement.ts), for a USD invoice (USDC is
+    // one for one with the dollar only).
     const live = method === 'crypto' || !source ? null : await source.serving(ex, tenant, method);
-    if (!live && !sandbox) continue;
+    if (!live && !sandbox && !(method === 'crypto' && currency === 'USD' && (await cryptoSettlerOf(ex, tenant)))) continue;
     methods.push(method);
     if (method !== 'card') continue;
     if (!live) cardForm = { kind: 'sandbox' };

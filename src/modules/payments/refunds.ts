@@ -10,6 +10,7 @@ import { currencyExponent, formatMoney, toAmount } from '../../core/money.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { recordEvent } from '../events/index.ts';
+import { isOnChainProvider } from './crypto-settlement.ts';
 import { invalidMove } from './payment-transitions.ts';
 import { presentPayment } from './present-payments.ts';
 import { callProcessor } from './processors/calls.ts';
@@ -91,6 +92,11 @@ export async function refundPayment(tx: Tx, ctx: UseCaseContext, paymentId: stri
   const payment = await repo.findPayment(tx, ctx.tenant, paymentId, { forUpdate: true });
   if (!payment) throw notFound('payment');
   if (payment.status !== 'confirmed') throw invalidMove(payment.status, 'refunded', 'Only a confirmed payment can be refunded.');
+  if (payment.environment === 'production' && isOnChainProvider(payment.provider)) {
+    // The money went from the payer's wallet straight to the seller's; the facilitator moves only
+    // what a payer authorized, so nothing here can send it back (docs/decisions/payments.md).
+    throw new AppError('conflict', `This USDC payment was settled on chain by the account's own facilitator ("${payment.provider}"): send the money back from the seller's wallet; the service cannot refund it.`);
+  }
   // Pending live refunds hold their amount back: together, refunds never pass the payment.
   const left = toAmount(payment.amount).minus(payment.refunded_amount).minus(await repo.pendingRefundTotal(tx, ctx.tenant, payment.id));
   const amount = input.amount === undefined ? left : toAmount(input.amount);
@@ -160,6 +166,11 @@ export async function settleRefund(
   const known = await repo.findRefundByProviderId(tx, ctx.tenant, payment.id, providerRefundId, { forUpdate: true });
   if (known && known.status !== 'pending') return null;
   if (payment.status !== 'confirmed') throw invalidMove(payment.status, 'refunded', 'Only a confirmed payment can be refunded.');
+  if (payment.environment === 'production' && isOnChainProvider(payment.provider)) {
+    // The money went from the payer's wallet straight to the seller's; the facilitator moves only
+    // what a payer authorized, so nothing here can send it back (docs/decisions/payments.md).
+    throw new AppError('conflict', `This USDC payment was settled on chain by the account's own facilitator ("${payment.provider}"): send the money back from the seller's wallet; the service cannot refund it.`);
+  }
   if (known) {
     const row = await repo.updateRefund(tx, ctx.tenant, known.id, { status: 'succeeded' });
     return { ...(await moneyBack(tx, ctx, payment, row)), credited: known.credited };

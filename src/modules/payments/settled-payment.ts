@@ -3,9 +3,11 @@
 // charge, charge token or confirmation page. Records `payment.confirmed` like any confirmation.
 import type { Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
+import { AppError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { formatMoney } from '../../core/money.ts';
 import { recordEvent } from '../events/index.ts';
+import { settledProviderProblem } from './crypto-settlement.ts';
 import { toPaymentView } from './payment-view.ts';
 import * as repo from './repository.ts';
 import type { PaymentRow } from './tables.ts';
@@ -15,7 +17,7 @@ export interface SettledCryptoPayment {
   /** Decimal string in `currency`. */
   amount: string;
   currency: string;
-  /** Who settled it (`sandbox` in the sandbox), and its reference there: the transaction hash. */
+  /** Who settled it (`sandbox` in the sandbox, `self` or `remote` in production), and its reference there: the transaction hash. */
   provider: string;
   providerId: string;
   network: 'main' | 'test';
@@ -23,6 +25,8 @@ export interface SettledCryptoPayment {
 }
 
 export async function recordSettledCryptoPayment(tx: Tx, ctx: UseCaseContext, input: SettledCryptoPayment): Promise<PaymentRow> {
+  const problem = settledProviderProblem(ctx.tenant.environment, input.provider);
+  if (problem) throw new AppError('provider_not_configured', problem);
   const row: PaymentRow = {
     id: newId(),
     account_id: ctx.tenant.accountId,
