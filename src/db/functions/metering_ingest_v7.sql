@@ -372,7 +372,10 @@ begin
   else
     -- 4. Insert the first occurrence of each event id, in key order (concurrent groups then lock index
     -- entries and rollup rows in the same order; the key's order is byte order, "C"); an id recorded
-    -- before conflicts and is skipped. Fold what was inserted into this group's rollup shard.
+    -- before conflicts and is skipped. Fold what was inserted into this group's rollup shard. An
+    -- event's UTC hour is date_bin from a UTC midnight, the same instant as date_trunc('hour', t, 'UTC')
+    -- for every timestamptz (hours have no leap seconds), as arithmetic on the instant: date_trunc
+    -- with a time zone looks the zone up per row, which was most of the rollup's time.
     with events as (
       select s_account[e.subject] as account_id, s_environment[e.subject] as environment, e.event_id collate "C" as event_id,
              s_enrollment[e.subject] as enrollment_id, s_meter[e.subject] as meter_id, e.value, e.instant::timestamptz as occurred_at, e.metadata, e.n
@@ -395,12 +398,12 @@ begin
     hourly as (
       insert into usage_hourly as h (account_id, environment, enrollment_id, meter_id, hour, total, event_count, max_value,
                                      latest_value, latest_at, latest_event_id, shard)
-      select account_id, environment, enrollment_id, meter_id, date_trunc('hour', occurred_at, 'UTC'), sum(value), count(*), max(value),
+      select account_id, environment, enrollment_id, meter_id, date_bin('1 hour', occurred_at, timestamptz '2000-01-01 00:00:00+00'), sum(value), count(*), max(value),
              ((array_agg((value, event_id)::usage_latest order by occurred_at desc, event_id desc))[1]).value, max(occurred_at),
              ((array_agg((value, event_id)::usage_latest order by occurred_at desc, event_id desc))[1]).event_id, p_shard
       from inserted
-      group by account_id, environment, enrollment_id, meter_id, date_trunc('hour', occurred_at, 'UTC')
-      order by account_id, environment, enrollment_id, meter_id, date_trunc('hour', occurred_at, 'UTC')
+      group by account_id, environment, enrollment_id, meter_id, date_bin('1 hour', occurred_at, timestamptz '2000-01-01 00:00:00+00')
+      order by account_id, environment, enrollment_id, meter_id, date_bin('1 hour', occurred_at, timestamptz '2000-01-01 00:00:00+00')
       on conflict (account_id, environment, enrollment_id, meter_id, hour, shard) do update set
         total = h.total + excluded.total,
         event_count = h.event_count + excluded.event_count,
@@ -421,7 +424,7 @@ begin
     -- (a duplicate, not recorded) finds the same row and so brings no value of its own.
     if exists (select from unnest(s_property) p where p is not null) then
       insert into usage_hourly_distinct (account_id, environment, enrollment_id, meter_id, hour, value)
-      select distinct u.account_id, u.environment, u.enrollment_id, u.meter_id, date_trunc('hour', u.occurred_at, 'UTC'),
+      select distinct u.account_id, u.environment, u.enrollment_id, u.meter_id, date_bin('1 hour', u.occurred_at, timestamptz '2000-01-01 00:00:00+00'),
              u.metadata ->> s_property[e.subject]
       from unnest(e_request, e_subject, e_event_id) e(req, subject, event_id)
       cross join lateral (
