@@ -61,6 +61,12 @@ declare
   d_request int[];
   d_body text[];
   all_recorded boolean := false;
+  -- The answers' texts (steps 4a and 5): whether no event id needs escaping as a JSON string (then
+  -- it is quoted as it is, instead of a to_json per event), and the group's first instant, parsed and
+  -- written once (an event recorded at that instant, the usual case, reuses the text: no to_char per event).
+  ids_plain boolean;
+  common_time timestamptz;
+  common_instant text;
   -- Per request: the answer recorded in step 5 (null for the others).
   r_code int[] := array_fill(null::int, array[coalesce(array_length(r_scope, 1), 0)]);
   r_body text[] := array_fill(null::text, array[coalesce(array_length(r_scope, 1), 0)]);
@@ -321,6 +327,12 @@ begin
   -- 4a. A resend (every event already recorded) writes nothing. With no request left to answer (each
   -- stored, refused or set aside), there is nothing to write: steps 4 and 5 are skipped.
   all_recorded := not (true = any(runnable));
+  if not all_recorded then
+    -- to_json escapes '"', '\' and characters below U+0020; an id with none of them is its own JSON text.
+    ids_plain := array_to_string(e_event_id, '') !~ '["\\\x01-\x1f]';
+    common_time := e_instant[1]::timestamptz;
+    common_instant := api_instant(common_time);
+  end if;
   -- Otherwise, when the group's first event id is recorded already, every event is looked up first;
   -- if all are, the answers come from those lookups (each event a duplicate, answered with its
   -- recorded time) and steps 4 and 5 are skipped. A group only partly recorded goes on to step 4:
@@ -336,10 +348,10 @@ begin
     from (
       select e.req, bool_and(u.occurred_at is not null) as found,
              case when r_batch[e.req]
-                  then '{"results":[' || string_agg('{"index":' || e.idx || ',"eventId":' || to_json(e.event_id)::text
-                                                     || ',"status":"duplicate","timestamp":"' || api_instant(u.occurred_at) || '"}', ',' order by e.n)
+                  then '{"results":[' || string_agg('{"index":' || e.idx || ',"eventId":' || case when ids_plain then '"' || e.event_id || '"' else to_json(e.event_id)::text end
+                                                     || ',"status":"duplicate","timestamp":"' || case when u.occurred_at = common_time then common_instant else api_instant(u.occurred_at) end || '"}', ',' order by e.n)
                        || '],"accepted":0,"duplicates":' || count(*) || '}'
-                  else min('{"eventId":' || to_json(e.event_id)::text || ',"status":"duplicate","timestamp":"' || api_instant(u.occurred_at) || '"}')
+                  else min('{"eventId":' || case when ids_plain then '"' || e.event_id || '"' else to_json(e.event_id)::text end || ',"status":"duplicate","timestamp":"' || case when u.occurred_at = common_time then common_instant else api_instant(u.occurred_at) end || '"}')
              end as text
       from unnest(e_request, e_index, e_subject, e_event_id) with ordinality e(req, idx, subject, event_id, n)
       left join lateral (
@@ -360,7 +372,10 @@ begin
   else
     -- 4. Insert the first occurrence of each event id, in key order (concurrent groups then lock index
     -- entries and rollup rows in the same order; the key's order is byte order, "C"); an id recorded
-    -- before conflicts and is skipped. Fold what was inserted into this group's rollup shard.
+    -- before conflicts and is skipped. Fold what was inserted into this group's rollup shard. An
+    -- event's UTC hour is date_bin from a UTC midnight, the same instant as date_trunc('hour', t, 'UTC')
+    -- for every timestamptz (hours have no leap seconds), as arithmetic on the instant: date_trunc
+    -- with a time zone looks the zone up per row, which was most of the rollup's time.
     with events as (
       select s_account[e.subject] as account_id, s_environment[e.subject] as environment, e.event_id collate "C" as event_id,
              s_enrollment[e.subject] as enrollment_id, s_meter[e.subject] as meter_id, e.value, e.instant::timestamptz as occurred_at, e.metadata, e.n
@@ -383,12 +398,12 @@ begin
     hourly as (
       insert into usage_hourly as h (account_id, environment, enrollment_id, meter_id, hour, total, event_count, max_value,
                                      latest_value, latest_at, latest_event_id, shard)
-      select account_id, environment, enrollment_id, meter_id, date_trunc('hour', occurred_at, 'UTC'), sum(value), count(*), max(value),
+      select account_id, environment, enrollment_id, meter_id, date_bin('1 hour', occurred_at, timestamptz '2000-01-01 00:00:00+00'), sum(value), count(*), max(value),
              ((array_agg((value, event_id)::usage_latest order by occurred_at desc, event_id desc))[1]).value, max(occurred_at),
              ((array_agg((value, event_id)::usage_latest order by occurred_at desc, event_id desc))[1]).event_id, p_shard
       from inserted
-      group by account_id, environment, enrollment_id, meter_id, date_trunc('hour', occurred_at, 'UTC')
-      order by account_id, environment, enrollment_id, meter_id, date_trunc('hour', occurred_at, 'UTC')
+      group by account_id, environment, enrollment_id, meter_id, date_bin('1 hour', occurred_at, timestamptz '2000-01-01 00:00:00+00')
+      order by account_id, environment, enrollment_id, meter_id, date_bin('1 hour', occurred_at, timestamptz '2000-01-01 00:00:00+00')
       on conflict (account_id, environment, enrollment_id, meter_id, hour, shard) do update set
         total = h.total + excluded.total,
         event_count = h.event_count + excluded.event_count,
@@ -409,7 +424,7 @@ begin
     -- (a duplicate, not recorded) finds the same row and so brings no value of its own.
     if exists (select from unnest(s_property) p where p is not null) then
       insert into usage_hourly_distinct (account_id, environment, enrollment_id, meter_id, hour, value)
-      select distinct u.account_id, u.environment, u.enrollment_id, u.meter_id, date_trunc('hour', u.occurred_at, 'UTC'),
+      select distinct u.account_id, u.environment, u.enrollment_id, u.meter_id, date_bin('1 hour', u.occurred_at, timestamptz '2000-01-01 00:00:00+00'),
              u.metadata ->> s_property[e.subject]
       from unnest(e_request, e_subject, e_event_id) e(req, subject, event_id)
       cross join lateral (
@@ -435,9 +450,9 @@ begin
                case when r_batch[req] then '{"results":[' || results || '],"accepted":' || events || ',"duplicates":0}' else single end as text
         from (
           select e.req, count(*) as events,
-                 string_agg('{"index":' || e.idx || ',"eventId":' || to_json(e.event_id)::text || ',"status":"accepted","timestamp":"'
+                 string_agg('{"index":' || e.idx || ',"eventId":' || case when ids_plain then '"' || e.event_id || '"' else to_json(e.event_id)::text end || ',"status":"accepted","timestamp":"'
                             || e.instant || '"}', ',' order by e.n) as results,
-                 min(case when not r_batch[e.req] then '{"eventId":' || to_json(e.event_id)::text || ',"status":"accepted","timestamp":"'
+                 min(case when not r_batch[e.req] then '{"eventId":' || case when ids_plain then '"' || e.event_id || '"' else to_json(e.event_id)::text end || ',"status":"accepted","timestamp":"'
                                                        || e.instant || '"}' end) as single
           from unnest(e_request, e_index, e_event_id, e_instant) with ordinality e(req, idx, event_id, instant, n)
           where runnable[e.req]
@@ -455,13 +470,13 @@ begin
                     else single end as text
         from (
           select req, count(*) filter (where status = 'accepted') as accepted, count(*) as events,
-                 string_agg('{"index":' || idx || ',"eventId":' || to_json(event_id)::text || ',"status":"' || status
+                 string_agg('{"index":' || idx || ',"eventId":' || case when ids_plain then '"' || event_id || '"' else to_json(event_id)::text end || ',"status":"' || status
                             || '","timestamp":"' || instant || '"}', ',' order by n) as results,
-                 min(case when not r_batch[req] then '{"eventId":' || to_json(event_id)::text || ',"status":"' || status
+                 min(case when not r_batch[req] then '{"eventId":' || case when ids_plain then '"' || event_id || '"' else to_json(event_id)::text end || ',"status":"' || status
                                                      || '","timestamp":"' || instant || '"}' end) as single
           from (
             select ev.*, case when mine and n = first_n then 'accepted' else 'duplicate' end as status,
-                   coalesce(api_instant(recorded), sent_instant) as instant
+                   coalesce(case when recorded = common_time then common_instant else api_instant(recorded) end, sent_instant) as instant
             from (
               select e.*, u.occurred_at as recorded, coalesce(u.mine, false) as mine, first_value(e.n) over first as first_n
               from unnest(e_request, e_index, e_subject, e_event_id, e_instant)

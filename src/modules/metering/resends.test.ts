@@ -52,6 +52,18 @@ describe('resends', () => {
     });
   });
 
+  it('answers a resend in the bytes of the first answer but for statuses and counts (ids needing no escape, times shared and not)', async () => {
+    // The call writes ids with nothing to escape as they are, and reuses the text of the group's first
+    // time for every event recorded at it: the answer must read as if each were formatted alone.
+    const times = ['2026-05-10T09:00:00Z', '2026-05-10T09:00:00.000+00:00', '2026-05-10T10:15:30.5+01:00', '2026-05-09T23:59:59.999Z'];
+    const body = { events: times.map((timestamp, i) => event({ eventId: randomUUID(), timestamp, value: `${i + 1}` })) };
+    const first = await t.client.post('/metering/events/batch', acme.key, body);
+    expect(first.body.accepted, first.raw).toBe(4);
+    const resend = await other.client.post('/metering/events/batch', acme.key, body);
+    const asDuplicates = first.raw.replaceAll('"status":"accepted"', '"status":"duplicate"').replace('"accepted":4,"duplicates":0', '"accepted":0,"duplicates":4');
+    expect(resend.raw).toBe(asDuplicates);
+  });
+
   it('answers a byte-identical resend of one event as a duplicate at its recorded time, on either process', async () => {
     const body = event({ eventId: `"\\${randomUUID()}`, timestamp: '2026-05-10T08:00:00.123+02:00' });
     expect((await t.client.post('/metering/events', acme.key, body)).status).toBe(201);
