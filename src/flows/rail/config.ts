@@ -6,7 +6,7 @@ import type { Executor } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { currencyExponent, Money } from '../../core/money.ts';
-import { findDefaultVersion, findProductByKey, getVersionPrices, type PriceView, type ProductRow } from '../../modules/catalog/index.ts';
+import { findDefaultVersionPricesByKey, type PriceView, type ProductRow } from '../../modules/catalog/index.ts';
 import { assetDomainOf, requireSettings, toSettingsView, type RailSettingsView } from './settings.ts';
 import type { RailSettingsRow } from './tables.ts';
 
@@ -45,17 +45,16 @@ export interface ProductRoutes {
   routes: RailRoute[];
 }
 
-/** The product of a key with its routes, or the error the interface names (404, 422). */
+/** The product of a key with its routes, or the error the interface names (404, 422). One query: settle runs this on every request. */
 export async function productRoutes(ex: Executor, ctx: UseCaseContext, productKey: string, settings: RailSettingsRow): Promise<ProductRoutes> {
-  const product = await findProductByKey(ex, ctx.tenant, productKey);
-  if (!product) throw notFound('product', `No product has the key "${productKey}".`);
-  // The default version (what resolvePublishedVersion reads when no version is named), without reading the product again: settle runs this on every request.
-  const version = await findDefaultVersion(ex, ctx.tenant, product.id);
+  // The default version is what resolvePublishedVersion reads when no version is named.
+  const found = await findDefaultVersionPricesByKey(ex, ctx.tenant, productKey);
+  if (!found) throw notFound('product', `No product has the key "${productKey}".`);
+  const { product, version, prices } = found;
   if (!version) throw new AppError('no_default_version', 'The product has no published default version; publish a version first or name one.');
   if (product.currency !== RAIL_CURRENCY) {
     throw fieldError('product', productKey, 'currency', `the product is priced in ${product.currency}; the Rail settles in a dollar stablecoin, so its product must be priced in ${RAIL_CURRENCY}`);
   }
-  const prices = await getVersionPrices(ex, ctx.tenant, version.id);
   if (prices.length === 0) throw fieldError('product', productKey, 'meter_prices', `version ${version.version} prices no meter; the Rail charges each request on a meter price`);
   return { product, routes: prices.map((price) => toRoute(price, productKey, product.currency, settings.asset_decimals)) };
 }

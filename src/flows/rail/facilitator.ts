@@ -6,7 +6,7 @@
 // settles on chain (self-settle.ts, its own transactions around the chain's). Anything else: 409
 // provider_not_configured.
 import { createHash } from 'node:crypto';
-import type { Executor, Tx } from '../../db/database.ts';
+import type { Db, Executor, Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
@@ -18,9 +18,9 @@ import { keyringOf } from '../../modules/providers/index.ts';
 import { recordSettlement } from './record-settlement.ts';
 import * as repo from './repository.ts';
 import { matchRoute } from './route-match.ts';
-import { assetDomainOf, requireSettings } from './settings.ts';
+import { assetDomainOf, requireSettings, settingsOrThrow } from './settings.ts';
 import type { RailSettingsRow, RailSettlementRow } from './tables.ts';
-import { checkExactPayment, parsePayment, REASONS, type ParsedPayment } from './verify-exact.ts';
+import { checkExactPayment, parsePayment, REASONS, signatureRecoversToFrom, type ParsedPayment } from './verify-exact.ts';
 
 export interface FacilitatorInput {
   x402Version?: number;
@@ -83,6 +83,11 @@ export async function check(ex: Executor, ctx: UseCaseContext, settings: RailSet
   const parsed = await parsePayment(input.paymentPayload, input.paymentRequirements);
   if (!parsed.ok) return parsed;
   const payment = parsed.value;
+  const domain = await assetDomainOf(settings);
+  // The signature's recovery and the route's query need nothing of each other: the recovery (about
+  // 2 ms of CPU, after viem's import of its curve, a hop to the loader thread on every call under
+  // tsx) is begun first, and the query goes out while it waits and computes.
+  const signatureValid = signatureRecoversToFrom(payment, { network: settings.network, asset: settings.asset, domain });
   const matched = await matchRoute(ex, ctx, settings, payment.requirements, payment.payload.resource?.url);
   if (!matched.ok) return matched;
   const { route } = matched.value;
@@ -91,12 +96,18 @@ export async function check(ex: Executor, ctx: UseCaseContext, settings: RailSet
     asset: settings.asset,
     payTo: settings.pay_to,
     price: route.amount,
-    domain: await assetDomainOf(settings),
+    domain,
     now: Math.floor(ctx.now.getTime() / 1000),
+    signatureValid,
   });
   if (!checked.ok) return checked;
   const key = { network: settings.network, asset: settings.asset.toLowerCase(), payer: checked.value.toLowerCase(), nonce: payment.authorization.nonce };
   return { ok: true, value: { payment, payer: checked.value, route, productId: matched.value.productId, productKey: matched.value.productKey, key } };
+}
+
+/** The settings POST /rail/settle reads once: they say which path settles, and the simulated one uses them. */
+export async function settleSettings(db: Db, ctx: UseCaseContext): Promise<RailSettingsRow | null> {
+  return (await repo.findSettings(db, ctx.tenant)) ?? null;
 }
 
 export async function verifyPayment(ex: Executor, ctx: UseCaseContext, deps: RailProviderDeps, input: FacilitatorInput): Promise<VerifyResult> {
@@ -149,9 +160,12 @@ export function simulatedTransaction(settlementId: string, key: repo.Authorizati
   return `0x${createHash('sha256').update(`rail-sandbox:${settlementId}:${key.network}:${key.asset}:${key.payer}:${key.nonce}`).digest('hex')}`;
 }
 
-/** The simulated settlement, in the caller's transaction (the provider is `sandbox`). */
-export async function settlePayment(tx: Tx, ctx: UseCaseContext, deps: RailProviderDeps, input: FacilitatorInput, usageKeyExpiresAt: Date): Promise<SettleResult> {
-  const settings = await requireSettings(tx, ctx);
+/**
+ * The simulated settlement, in the caller's transaction (the provider is `sandbox`). `known` is the
+ * settings row the route read to choose the path (null: none), so a settle reads it once.
+ */
+export async function settlePayment(tx: Tx, ctx: UseCaseContext, deps: RailProviderDeps, input: FacilitatorInput, usageKeyExpiresAt: Date, known?: RailSettingsRow | null): Promise<SettleResult> {
+  const settings = known === undefined ? await requireSettings(tx, ctx) : settingsOrThrow(known);
   await assertSettles(tx, ctx, deps, settings);
   const outcome = await check(tx, ctx, settings, input);
   if (!outcome.ok) {

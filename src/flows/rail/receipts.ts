@@ -53,8 +53,20 @@ async function findReceipt(tx: Tx, tenant: Tenant, enrollmentId: string, day: st
 
 const receiptKey = (tenant: Tenant, enrollmentId: string, day: string) => `${tenant.accountId}:${tenant.environment}:${enrollmentId}:${day}`;
 
-/** Adds one paid request to its agent's receipt of the day (made on the day's first); answers the receipt's invoice id. */
-export async function addToReceipt(tx: Tx, ctx: UseCaseContext, line: ReceiptLine): Promise<string> {
+/** The receipt a paid request is added to, and the addition itself. */
+export interface ReceiptSlot {
+  invoiceId: string;
+  /**
+   * Adds the request to its line (and the receipt's totals). The settle calls it last, just before
+   * its commit: the receipt is the one row every request of an agent's day updates, and its lock
+   * is held from this update to the commit, so concurrent settles of one agent queue for one round
+   * trip instead of for the rest of the settle. Throws (503) when the receipt was closed meanwhile.
+   */
+  add(): Promise<void>;
+}
+
+/** The agent's receipt of the day for one paid request (made on the day's first, with the request already on it). */
+export async function receiptSlot(tx: Tx, ctx: UseCaseContext, line: ReceiptLine): Promise<ReceiptSlot> {
   const { day, start, end } = receiptDay(ctx.now);
   const addition = {
     type: 'rail',
@@ -65,13 +77,16 @@ export async function addToReceipt(tx: Tx, ctx: UseCaseContext, line: ReceiptLin
     quantity: '1',
     unitPrice: line.route.unitPrice,
   };
-  const addTo = async (invoiceId: string): Promise<string> => {
-    if (await addToDraftLine(tx, ctx, invoiceId, RECEIPT_CURRENCY, addition)) return invoiceId;
-    // Closed under our feet: only a settle that outlived CLOSE_MARGIN_MS gets here.
-    throw new AppError('service_unavailable', 'The agent receipt of this day was closed while the settle ran; retry the settle (the authorization was not used).', { retryAfterSeconds: 1 });
-  };
+  const addTo = (invoiceId: string): ReceiptSlot => ({
+    invoiceId,
+    add: async () => {
+      if (await addToDraftLine(tx, ctx, invoiceId, RECEIPT_CURRENCY, addition)) return;
+      // Closed under our feet: only a settle that outlived CLOSE_MARGIN_MS gets here.
+      throw new AppError('service_unavailable', 'The agent receipt of this day was closed while the settle ran; retry the settle (the authorization was not used).', { retryAfterSeconds: 1 });
+    },
+  });
   const known = knownReceipts.get(receiptKey(ctx.tenant, line.enrollmentId, day));
-  if (known && (await addToDraftLine(tx, ctx, known, RECEIPT_CURRENCY, addition))) return known;
+  if (known) return addTo(known);
   const existing = await findReceipt(tx, ctx.tenant, line.enrollmentId, day);
   if (existing) return addTo(existing);
   // The day's first request: made once per enrollment and day (concurrent first requests take turns).
@@ -87,7 +102,7 @@ export async function addToReceipt(tx: Tx, ctx: UseCaseContext, line: ReceiptLin
     lines: [addition],
   });
   await repo.insertReceipt(tx, { account_id: ctx.tenant.accountId, environment: ctx.tenant.environment, enrollment_id: line.enrollmentId, day, invoice_id: invoice.id, closed_at: null, created_at: ctx.now });
-  return invoice.id;
+  return { invoiceId: invoice.id, add: async () => undefined };
 }
 
 /** Finalizes one receipt and marks it paid as of its last settlement (its payments cover its total). */

@@ -13,7 +13,7 @@ import { ingestGroup } from '../../modules/metering/index.ts';
 import { recordSettledPayment } from '../payment-confirmation/index.ts';
 import { RECEIPT_CURRENCY, type RailRoute } from './config.ts';
 import { TEST_NETWORKS } from './networks.ts';
-import { addToReceipt } from './receipts.ts';
+import { receiptSlot } from './receipts.ts';
 import * as repo from './repository.ts';
 import type { RailSettlementRow } from './tables.ts';
 
@@ -90,17 +90,22 @@ async function recordUsage(tx: Tx, ctx: UseCaseContext, facts: SettlementFacts, 
   throw new Error(`rail usage write answered ${outcome?.kind ?? 'nothing'}`);
 }
 
+/**
+ * Records what a settled request leaves behind; answers the settlement's links (the caller writes
+ * them). The receipt's line is written last (receipts.ts, ReceiptSlot.add): its row is the one
+ * every settle of the agent's day updates, so it is held from there to the commit only.
+ */
 export async function recordSettlement(tx: Tx, ctx: UseCaseContext, facts: SettlementFacts): Promise<Links> {
   const externalId = `${facts.network}:${facts.payer}`;
   const { customerId, enrollmentId } = await agentEnrollment(tx, ctx, externalId, facts.productId);
   const usageEventId = await recordUsage(tx, ctx, facts, customerId);
-  const invoiceId = await addToReceipt(tx, ctx, { enrollmentId, customerId, productId: facts.productId, route: facts.route, network: facts.network });
+  const receipt = await receiptSlot(tx, ctx, { enrollmentId, customerId, productId: facts.productId, route: facts.route, network: facts.network });
   // 1 USDC settles 1 USD: the route's unit price is the payment's amount, to the receipt's six decimals.
   const payment = await recordSettledPayment(
     tx,
     ctx,
     {
-      invoiceId,
+      invoiceId: receipt.invoiceId,
       amount: facts.route.unitPrice,
       currency: RECEIPT_CURRENCY,
       provider: facts.provider ?? SETTLEMENT_PROVIDER,
@@ -110,5 +115,6 @@ export async function recordSettlement(tx: Tx, ctx: UseCaseContext, facts: Settl
     },
     customerId,
   );
-  return { customer_id: customerId, enrollment_id: enrollmentId, usage_event_id: usageEventId, invoice_id: invoiceId, payment_id: payment.id };
+  await receipt.add();
+  return { customer_id: customerId, enrollment_id: enrollmentId, usage_event_id: usageEventId, invoice_id: receipt.invoiceId, payment_id: payment.id };
 }

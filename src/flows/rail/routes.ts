@@ -106,8 +106,10 @@ export function registerRailRoutes(app: App, deps: AppDeps): void {
       const usageKeyExpiresAt = deps.idempotency.expiresAt(ctx.now);
       // On chain (self) or at a remote facilitator, no transaction may stay open while they work:
       // the settle runs its own (reserve, then record); its idempotency is the authorization's nonce.
-      if (await rail.settlesOutside(deps.db, ctx)) return rail.settleElsewhere(deps.db, ctx, deps, request.body, usageKeyExpiresAt);
-      return deps.idempotency.run(request, reply, 200, (tx) => rail.settlePayment(tx, ctx, deps, request.body, usageKeyExpiresAt));
+      // The settings are read once here: they choose the path, and the simulated settle uses them.
+      const settings = await rail.settleSettings(deps.db, ctx);
+      if (settings && rail.settlesElsewhere(settings)) return rail.settleElsewhere(deps.db, ctx, deps, request.body, usageKeyExpiresAt);
+      return deps.idempotency.run(request, reply, 200, (tx) => rail.settlePayment(tx, ctx, deps, request.body, usageKeyExpiresAt, settings));
     },
   );
 

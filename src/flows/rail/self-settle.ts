@@ -33,7 +33,7 @@ import { keyringOf } from '../../modules/providers/index.ts';
 import { findAuthorizationUse } from './authorization-use.ts';
 import { publicClientOf, receiptOf, rpcUrlOf, submitTransferWithAuthorization, waitForSettlement } from './chain.ts';
 import { check, settledBefore, type Checked, type FacilitatorInput, type SettleResult } from './facilitator.ts';
-import { providerOf, receiptProviderOf, remoteSettlementProblem, selfSettlementProblem, settlesElsewhere, type RailProviderDeps } from './providers.ts';
+import { providerOf, receiptProviderOf, remoteSettlementProblem, selfSettlementProblem, type RailProviderDeps } from './providers.ts';
 import { forRemote, remoteClientOf } from './remote.ts';
 import { recordSettlement } from './record-settlement.ts';
 import { openRelayerKey } from './relayer.ts';
@@ -76,12 +76,6 @@ export function refusalOf(error: unknown): { reason: string; message: string } {
   if (/authorization is used or canceled/i.test(text)) return { reason: REASONS.nonceUsed, message: 'the token has used this authorization already (on chain)' };
   if (/exceeds balance/i.test(text)) return { reason: CHAIN_REASONS.insufficientBalance, message: 'the payer does not hold the amount' };
   return { reason: CHAIN_REASONS.simulationFailed, message: `the token refused the transfer: ${first}` };
-}
-
-/** Whether this tenant's settlements happen elsewhere (then the route calls settleElsewhere, outside any transaction). */
-export async function settlesOutside(db: Db, ctx: UseCaseContext): Promise<boolean> {
-  const settings = await repo.findSettings(db, ctx.tenant);
-  return settings !== undefined && settlesElsewhere(settings);
 }
 
 export async function settleElsewhere(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, input: FacilitatorInput, usageKeyExpiresAt: Date): Promise<SettleResult> {

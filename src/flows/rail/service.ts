@@ -3,8 +3,10 @@
 //   getRailConfig(ex, ctx, productKey)                     GET /rail/config: settings + outputSchema (routes in atomic units)
 //   supportedKinds(ex, ctx | null)                         GET /rail/supported: the caller's kinds, or the service's without a key
 //   verifyPayment(ex, ctx, deps, input)                    POST /rail/verify: x402 v2 VerifyResponse
-//   settlePayment(tx, ctx, deps, input, usageKeyExpiresAt) POST /rail/settle, simulated (sandbox): x402 v2 SettleResponse; records usage + receipt
-//   settlesOutside(db, ctx) / settleElsewhere(db, ctx, deps, input, usageKeyExpiresAt)
+//   settleSettings(db, ctx)                                POST /rail/settle's one read of the settings (row or null)
+//   settlePayment(tx, ctx, deps, input, usageKeyExpiresAt, settings?)
+//                                                          POST /rail/settle, simulated (sandbox): x402 v2 SettleResponse; records usage + receipt
+//   settlesElsewhere(settings) / settleElsewhere(db, ctx, deps, input, usageKeyExpiresAt)
 //                                                          POST /rail/settle with provider self or remote: its own transactions
 //   reportSettlement(db, ctx, deps, input, usageKeyExpiresAt)
 //                                                          POST /rail/settlements/report: a settlement the middleware made with the remote facilitator, verified on chain, recorded once
@@ -14,8 +16,9 @@
 export { getSettings, putSettings, type RailSettingsInput, type RailSettingsView } from './settings.ts';
 export { getRailConfig, type RailConfigView } from './config.ts';
 export { supportedKinds } from './supported.ts';
-export { settlePayment, verifyPayment, type FacilitatorInput, type SettleResult, type VerifyResult } from './facilitator.ts';
-export { settleElsewhere, settlesOutside, RELAYER_LOW_BALANCE_EVENT } from './self-settle.ts';
+export { settlePayment, settleSettings, verifyPayment, type FacilitatorInput, type SettleResult, type VerifyResult } from './facilitator.ts';
+export { settleElsewhere, RELAYER_LOW_BALANCE_EVENT } from './self-settle.ts';
+export { settlesElsewhere } from './providers.ts';
 export { reportSettlement } from './settlement-report.ts';
 export { deleteRemoteFacilitator, getRemoteFacilitator, putRemoteFacilitator, validateRemoteFacilitator, type RemoteFacilitatorView } from './remote.ts';
 export { deleteRelayer, getRelayer, putRelayer, rotateRelayerKeys, type RelayerView } from './relayer.ts';

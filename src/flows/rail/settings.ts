@@ -131,7 +131,11 @@ export async function putSettings(tx: Tx, ctx: UseCaseContext, input: RailSettin
 
 /** The tenant's settings row, or 409 `rail_not_configured`. */
 export async function requireSettings(ex: Executor, ctx: UseCaseContext): Promise<RailSettingsRow> {
-  const row = await repo.findSettings(ex, ctx.tenant);
+  return settingsOrThrow(await repo.findSettings(ex, ctx.tenant));
+}
+
+/** A settings row read before, or 409 `rail_not_configured` when there was none. */
+export function settingsOrThrow(row: RailSettingsRow | null | undefined): RailSettingsRow {
   if (!row) throw new AppError('rail_not_configured', 'The Rail is not configured for this account and environment: set it with PUT /rail/settings first.');
   return row;
 }

@@ -96,6 +96,40 @@ export interface ExpectedPayment {
   domain: { name: string; version: string } | null;
   /** Seconds since the epoch. */
   now: number;
+  /** The signature's check begun earlier (signatureRecoversToFrom with the same network, asset and domain); made here when absent. */
+  signatureValid?: Promise<boolean>;
+}
+
+/**
+ * Whether the EIP-712 signature recovers to authorization.from, against the token's domain on
+ * `network` (false without a domain). The recovery is the settle's heaviest CPU work (secp256k1
+ * in pure JS, about 2 ms): a caller may start it first and run a query while it computes.
+ */
+export async function signatureRecoversToFrom(payment: ParsedPayment, signedFor: Pick<ExpectedPayment, 'network' | 'asset' | 'domain'>): Promise<boolean> {
+  const { domain } = signedFor;
+  if (!domain) return false;
+  const { authorization: auth } = payment;
+  const [{ getAddress, verifyTypedData }, { authorizationTypes }] = await Promise.all([loadViem(), loadX402Evm()]);
+  try {
+    const payer = getAddress(auth.from);
+    return await verifyTypedData({
+      address: payer,
+      domain: { name: domain.name, version: domain.version, chainId: chainIdOf(signedFor.network)!, verifyingContract: getAddress(signedFor.asset) },
+      types: authorizationTypes,
+      primaryType: 'TransferWithAuthorization',
+      message: {
+        from: payer,
+        to: getAddress(auth.to),
+        value: BigInt(auth.value),
+        validAfter: BigInt(auth.validAfter),
+        validBefore: BigInt(auth.validBefore),
+        nonce: auth.nonce,
+      },
+      signature: payment.signature,
+    });
+  } catch {
+    return false;
+  }
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -103,7 +137,7 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 /** Everything but the nonce's history. Resolves with the payer's checksummed address. */
 export async function checkExactPayment(payment: ParsedPayment, expected: ExpectedPayment): Promise<Check<string>> {
   const { requirements, payload, authorization: auth } = payment;
-  const { getAddress, verifyTypedData } = await loadViem();
+  const { getAddress } = await loadViem();
   const payer = getAddress(auth.from);
   if (requirements.scheme !== 'exact' || payload.accepted.scheme !== 'exact') return fail(REASONS.invalidScheme, 'only the exact scheme is supported', payer);
   if (requirements.network !== expected.network || payload.accepted.network !== expected.network) {
@@ -120,29 +154,8 @@ export async function checkExactPayment(payment: ParsedPayment, expected: Expect
     return fail(REASONS.validBefore, `the authorization expires in less than ${MIN_VALIDITY_SECONDS} seconds (validBefore ${auth.validBefore}, now ${expected.now})`, payer);
   }
   if (BigInt(auth.validAfter) > BigInt(expected.now)) return fail(REASONS.validAfter, `the authorization is not valid yet (validAfter ${auth.validAfter}, now ${expected.now})`, payer);
-  const domain = expected.domain;
-  if (!domain) return fail(REASONS.missingDomain, 'the asset EIP-712 domain is unknown (set assetDomain in the Rail settings)', payer);
-  const { authorizationTypes } = await loadX402Evm();
-  let valid = false;
-  try {
-    valid = await verifyTypedData({
-      address: payer,
-      domain: { name: domain.name, version: domain.version, chainId: chainIdOf(expected.network)!, verifyingContract: getAddress(expected.asset) },
-      types: authorizationTypes,
-      primaryType: 'TransferWithAuthorization',
-      message: {
-        from: payer,
-        to: getAddress(auth.to),
-        value: BigInt(auth.value),
-        validAfter: BigInt(auth.validAfter),
-        validBefore: BigInt(auth.validBefore),
-        nonce: auth.nonce,
-      },
-      signature: payment.signature,
-    });
-  } catch {
-    valid = false;
-  }
+  if (!expected.domain) return fail(REASONS.missingDomain, 'the asset EIP-712 domain is unknown (set assetDomain in the Rail settings)', payer);
+  const valid = await (expected.signatureValid ?? signatureRecoversToFrom(payment, expected));
   if (!valid) return fail(REASONS.invalidSignature, 'the EIP-712 signature does not recover to authorization.from', payer);
   return { ok: true, value: payer };
 }

@@ -7,6 +7,7 @@ export { findDefaultVersion, findProduct } from './repository.ts';
 export { registerCatalogRoutes } from './routes.ts';
 export { Price, PriceInput as PriceInputSchema } from './schemas.ts';
 export {
+  findDefaultVersionPricesByKey,
   findMeterOrThrow,
   findMetersByKeys,
   findProductByKey,

@@ -1,7 +1,7 @@
 // SQL for products, versions and prices. Every query filters by account and environment.
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import { forTenant } from '../../db/tenancy.ts';
+import { forTenant, tenantSql } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
 import type { PriceRow, ProductRow, ProductVersionRow } from './tables.ts';
 
@@ -105,6 +105,38 @@ export async function findDefaultVersion(ex: Executor, tenant: Tenant, productId
     .where('product_id', '=', productId)
     .where('is_default', '=', true)
     .executeTakeFirst();
+}
+
+/** A product by key, its default version and that version's prices with their meters' keys. */
+export interface DefaultVersionByKey {
+  product: Pick<ProductRow, 'id' | 'key' | 'name' | 'currency'>;
+  version: Pick<ProductVersionRow, 'id' | 'version'> | null;
+  prices: PriceWithMeterKey[];
+}
+
+/**
+ * The Rail reads these on every paid request (its routes are the default version's prices): one
+ * round trip instead of three. The product's columns repeat on each price row; a product without
+ * a default version, or a version without prices, still answers one row (left joins).
+ */
+export async function findDefaultVersionByProductKey(ex: Executor, tenant: Tenant, key: string): Promise<DefaultVersionByKey | undefined> {
+  const { rows } = await sql<PriceWithMeterKey & { product_id: string; product_key: string; product_name: string; product_currency: string; default_version_id: string | null; default_version: number | null }>`
+    select p.id as product_id, p.key as product_key, p.name as product_name, p.currency as product_currency,
+      v.id as default_version_id, v.version as default_version, pr.*, m.key as meter_key
+    from products p
+    left join product_versions v on v.product_id = p.id and v.is_default and ${tenantSql(tenant, 'v')}
+    left join prices pr on pr.version_id = v.id and ${tenantSql(tenant, 'pr')}
+    left join meters m on m.id = pr.meter_id
+    where ${tenantSql(tenant, 'p')} and p.key = ${key}
+    order by pr.position`.execute(ex);
+  const first = rows[0];
+  if (!first) return undefined;
+  return {
+    product: { id: first.product_id, key: first.product_key, name: first.product_name, currency: first.product_currency },
+    version: first.default_version_id === null ? null : { id: first.default_version_id, version: first.default_version! },
+    // pr.* names its own columns (id, meter_id, ...); a version without prices leaves them null.
+    prices: first.id === null ? [] : rows,
+  };
 }
 
 export async function maxVersionNumber(ex: Executor, tenant: Tenant, productId: string): Promise<number> {

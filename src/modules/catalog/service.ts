@@ -13,6 +13,7 @@
 //   findVersionById(ex, tenant, versionId)               ProductVersionRow | undefined
 //   findVersionOrThrow(ex, tenant, productId, versionId) ProductVersionRow, or 404 `product_version`
 //   getVersionPrices(ex, tenant, versionId)              PriceView[] in list order
+//   findDefaultVersionPricesByKey(ex, tenant, key)       {product, version | null, prices} of a product key, one query (Rail)
 //   toVersionView(row, currency, prices)                 the API view
 //   moneyErrors(field, amount, currency)                 FieldError[] of a money amount: negative, or finer than
 //                                                        the currency's minor unit (constraint currency_precision)
@@ -44,6 +45,7 @@ export {
 export {
   archiveVersion,
   createVersion,
+  findDefaultVersionPricesByKey,
   findVersionById,
   findVersionOrThrow,
   getVersion,

@@ -11,7 +11,7 @@ import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
 import { recordEvent } from '../events/index.ts';
 import { createFirstPaymentLink } from './payment-links/links.ts';
 import * as linkRepo from './payment-links/repository.ts';
-import { pricesByOwner, replaceVersionPrices, resolveGrants, resolvePriceInputs, savePrices, toResolved, type PriceInput, type PriceView, type ResolvedPrice } from './prices.ts';
+import { pricesByOwner, replaceVersionPrices, resolveGrants, resolvePriceInputs, savePrices, toPriceView, toResolved, type PriceInput, type PriceView, type ResolvedPrice } from './prices.ts';
 import { findProductOrThrow } from './products.ts';
 import * as repo from './repository.ts';
 import type { BillingCycle, Grant, PricingModel, ProductRow, ProductVersionRow } from './tables.ts';
@@ -276,6 +276,16 @@ export async function findVersionById(ex: Executor, tenant: Tenant, versionId: s
 }
 
 /** The usage prices of a version, in list order. */
+/** A product by key with its default version (null when none) and that version's prices: one query (the Rail reads it per paid request). */
+export async function findDefaultVersionPricesByKey(
+  ex: Executor,
+  tenant: Tenant,
+  productKey: string,
+): Promise<{ product: Pick<ProductRow, 'id' | 'key' | 'name' | 'currency'>; version: Pick<ProductVersionRow, 'id' | 'version'> | null; prices: PriceView[] } | undefined> {
+  const found = await repo.findDefaultVersionByProductKey(ex, tenant, productKey);
+  return found && { product: found.product, version: found.version, prices: found.prices.map(toPriceView) };
+}
+
 export async function getVersionPrices(ex: Executor, tenant: Tenant, versionId: string): Promise<PriceView[]> {
   return (await pricesByOwner(ex, tenant, { versionIds: [versionId] })).get(versionId) ?? [];
 }

@@ -104,13 +104,28 @@ export async function findLiveEnrollment(ex: Executor, tenant: Tenant, customerR
     const byId = await findLiveEnrollmentOfCustomer(ex, tenant, customerRef, productId);
     if (byId) return byId;
   }
-  const customer = await ex
-    .selectFrom('customers')
-    .select('id')
-    .where(forTenant(tenant))
-    .where('external_id', '=', customerRef)
+  // By externalId: the customer and its newest live enrollment in one statement (the Rail resolves
+  // its agent this way on every paid request), the same two index probes as a lateral join.
+  return ex
+    .selectFrom('customers as c')
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('enrollments')
+          .selectAll()
+          .where(forTenant(tenant, 'enrollments'))
+          .whereRef('enrollments.customer_id', '=', 'c.id')
+          .where('enrollments.product_id', '=', productId)
+          .where('enrollments.status', '<>', 'canceled')
+          .orderBy('enrollments.id', 'desc')
+          .limit(1)
+          .as('e'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('e')
+    .where(forTenant(tenant, 'c'))
+    .where('c.external_id', '=', customerRef)
     .executeTakeFirst();
-  return customer ? findLiveEnrollmentOfCustomer(ex, tenant, customer.id, productId) : undefined;
 }
 
 // ---- rate cards ----
