@@ -5,7 +5,7 @@
 // anything else on chain. Whether the nonce was used is the caller's question (it needs the
 // database). Reason codes are those of @x402/evm's v2 facilitator and the x402 v2 spec (§9).
 import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
-import { loadViem, loadX402Evm, loadX402Schemas } from './lazy.ts';
+import { loadSecp256k1, loadViem, loadViemAccounts, loadX402Evm, loadX402Schemas } from './lazy.ts';
 import { chainIdOf } from './networks.ts';
 
 export const REASONS = {
@@ -109,11 +109,15 @@ export async function signatureRecoversToFrom(payment: ParsedPayment, signedFor:
   const { domain } = signedFor;
   if (!domain) return false;
   const { authorization: auth } = payment;
-  const [{ getAddress, verifyTypedData }, { authorizationTypes }] = await Promise.all([loadViem(), loadX402Evm()]);
+  const [{ getAddress, hashTypedData, parseSignature }, { publicKeyToAddress }, { authorizationTypes }, { secp256k1 }] = await Promise.all([
+    loadViem(),
+    loadViemAccounts(),
+    loadX402Evm(),
+    loadSecp256k1(),
+  ]);
   try {
     const payer = getAddress(auth.from);
-    return await verifyTypedData({
-      address: payer,
+    const digest = hashTypedData({
       domain: { name: domain.name, version: domain.version, chainId: chainIdOf(signedFor.network)!, verifyingContract: getAddress(signedFor.asset) },
       types: authorizationTypes,
       primaryType: 'TransferWithAuthorization',
@@ -125,8 +129,12 @@ export async function signatureRecoversToFrom(payment: ParsedPayment, signedFor:
         validBefore: BigInt(auth.validBefore),
         nonce: auth.nonce,
       },
-      signature: payment.signature,
     });
+    // What viem's verifyTypedData does (recover the signer of the digest, compare), with the curve
+    // loaded once: 65-byte and 64-byte (EIP-2098) signatures alike.
+    const { r, s, yParity } = parseSignature(payment.signature);
+    const signer = new secp256k1.Signature(BigInt(r), BigInt(s)).addRecoveryBit(yParity!).recoverPublicKey(digest.slice(2)).toHex(false);
+    return publicKeyToAddress(`0x${signer}`) === payer;
   } catch {
     return false;
   }
