@@ -2,9 +2,10 @@
 // a port it owns. Every process that opens the database wires them (app.ts, cli.ts) before any use
 // case runs; wiring twice changes nothing.
 import { onEventRecorded } from './modules/events/index.ts';
-import { fanOutEvent } from './modules/webhooks/index.ts';
+import { fanOutEvents } from './modules/webhooks/index.ts';
 
 export function wireAreas(): void {
-  // A recorded event gets its webhook deliveries in the same transaction (modules/webhooks/fan-out.ts).
-  onEventRecorded(fanOutEvent);
+  // Recorded events get their webhook deliveries in the same transaction, those recorded together
+  // in one pass (modules/webhooks/fan-out.ts).
+  onEventRecorded(fanOutEvents);
 }

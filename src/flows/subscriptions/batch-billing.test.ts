@@ -1,7 +1,7 @@
 // Cycle close in batches writes what one subscription at a time writes. Two accounts get the same
 // varied fixture at the same instants; the due periods of one are billed by the old path (every
 // subscription alone) and of the other by the runner with batches; then every row each wrote is
-// compared, ids, random tokens and references, account slugs and invoice numbers aside (the numbers are compared
+// compared (webhook deliveries and their jobs too: the batch's events are fanned out in one pass), ids, random tokens and references, account slugs and invoice numbers aside (the numbers are compared
 // as a set: which subscription takes which depends on the order rows are claimed in).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ const CLOSE = '2027-02-15T09:00:00.000Z';
 let t: TestContext;
 
 beforeAll(async () => {
-  t = await startTestApp({ clock });
+  t = await startTestApp({ clock, env: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' } });
 });
 afterAll(async () => {
   await t.close();
@@ -38,6 +38,8 @@ afterAll(async () => {
  *   charged to card 4242 (49.90, paid by a confirmed card charge); Hugo weekly advance created
  *   2027-01-15, four periods behind (9.99 x 4 invoices: 01-22, 01-29, 02-05, 02-12); Iara with a
  *   14-day trial ending 2027-01-29 (its first period 01-29..02-28 billed at the trial's end: 49.90).
+ * Webhook endpoints of the sandbox: `all` ("*"), `finalized` (invoice.finalized, its breaker open
+ * a minute past the close: its deliveries' jobs wait until then) and `customers` (customer.created).
  */
 async function fixture(name: string): Promise<{ account: SeededAccount; plain: number }> {
   clock.set('2026-02-15T09:00:00.000Z');
@@ -58,6 +60,10 @@ async function fixture(name: string): Promise<{ account: SeededAccount; plain: n
     return created.id as string;
   };
   const sandbox = account.key;
+  const endpoint = async (description: string, events: string[]) => (await post(sandbox, '/account/webhooks', { url: 'http://127.0.0.1:9/hooks', events, description })).id as string;
+  await endpoint('all', ['*']);
+  const finalized = await endpoint('finalized', ['invoice.finalized']);
+  await endpoint('customers', ['customer.created']);
   const monthly = await plan(sandbox, 'monthly', { billingCycle: 'monthly', basePrice: '49.90' });
   const weekly = await plan(sandbox, 'weekly', { billingCycle: 'weekly', basePrice: '9.99' });
   const annual = await plan(sandbox, 'annual', { billingCycle: 'annual', basePrice: '499.00' });
@@ -87,6 +93,7 @@ async function fixture(name: string): Promise<{ account: SeededAccount; plain: n
   clock.set('2027-02-08T09:00:00.000Z');
   await subscribe(sandbox, weekly, { name: 'Lia', email: 'lia@example.com' }, { couponCode: 'FREEFIRST' });
   clock.set(CLOSE);
+  await sql`update webhook_endpoints set circuit_open_until = ${new Date(Date.parse(CLOSE) + 60_000)} where id = ${finalized}`.execute(t.database.db);
   // Bia, Caio, Duda, Lia, Ana (annual) and Jo (production).
   return { account, plain: 6 };
 }
@@ -108,6 +115,10 @@ async function rowsOf(account: SeededAccount) {
     payments: await query(sql`select * from payments where account_id = ${id}`),
     subscriptions: await query(sql`select * from subscriptions where account_id = ${id}`),
     periods: await query(sql`select p.* from subscription_periods p join subscriptions s on s.id = p.subscription_id where s.account_id = ${id}`),
+    deliveries: await query(
+      sql`select d.*, w.description as endpoint, j.queue, j.payload, j.run_at, j.attempts, j.created_at as job_created_at, j.concurrency_key = d.endpoint_id::text as job_of_endpoint
+          from webhook_deliveries d join webhook_endpoints w on w.id = d.endpoint_id left join jobs j on j.id = d.id where d.account_id = ${id}`,
+    ),
   };
   const numbers = tables.invoices.map((row) => `${row.environment} ${row.invoice_number}`).sort();
   const normalized = Object.fromEntries(
@@ -150,6 +161,10 @@ describe('cycle close in batches', () => {
     const b = await rowsOf(batched.account);
     for (const table of Object.keys(a.normalized)) expect(b.normalized[table], table).toEqual(a.normalized[table]);
     expect(b.numbers).toEqual(a.numbers);
+    // The invoice.finalized of each of the 13 sandbox invoices (Jo's is production's) went to the endpoint whose breaker is open, in its slow lane.
+    const lane = await sql<{ n: string }>`select count(*) as n from webhook_deliveries d join jobs j on j.id = d.id
+      where d.account_id = ${batched.account.id} and d.event_type = 'invoice.finalized' and j.run_at = ${new Date(Date.parse(CLOSE) + 60_000)}`.execute(t.database.db);
+    expect(Number(lane.rows[0]!.n)).toBe(13);
     // The run wrote in every kind compared (rows added or changed): the sameness is not of untouched tables.
     expect(Object.entries(b.normalized).filter(([table, rows]) => JSON.stringify(rows) === JSON.stringify(before[table])).map(([table]) => table)).toEqual([]);
 

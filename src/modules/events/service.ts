@@ -1,7 +1,9 @@
 // The event log: every change records its domain event in the transaction of the change, so an
 // event exists exactly when its change committed. Webhook delivery reads from here (outbox). Areas
 // that act on every recorded event in its transaction (webhooks: one delivery per subscribed
-// endpoint) subscribe at start (src/wiring.ts), so this module imports none of them.
+// endpoint) subscribe at start (src/wiring.ts), so this module imports none of them. A listener
+// gets the events recorded together in one call (one for recordEvent, all of them for
+// recordEvents), so it can act on a batch set-wise: the cycle close records thousands at once.
 import type { Executor, Tx } from '../../db/database.ts';
 import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { notFound } from '../../core/errors.ts';
@@ -22,8 +24,11 @@ export interface RecordOptions {
   onlyEndpointId?: string;
 }
 
-/** Acts on a recorded event inside its transaction; a throw rolls the change back with it. */
-export type EventListener = (tx: Tx, tenant: Tenant, event: RecordedEvent, now: Date, options: RecordOptions) => Promise<unknown>;
+/**
+ * Acts on events recorded together (same tenant, same instant, in the order recorded) inside their
+ * transaction; a throw rolls the change back with them.
+ */
+export type EventListener = (tx: Tx, tenant: Tenant, events: readonly RecordedEvent[], now: Date, options: RecordOptions) => Promise<unknown>;
 
 export interface RecordedEvent {
   id: string;
@@ -44,18 +49,21 @@ export function onEventRecorded(listener: EventListener): void {
 export async function recordEvent(tx: Tx, ctx: UseCaseContext, type: string, data: unknown, options: RecordOptions = {}): Promise<string> {
   const id = newId();
   await repo.insertEvent(tx, { id, account_id: ctx.tenant.accountId, environment: ctx.tenant.environment, type, data, created_at: ctx.now });
-  for (const listener of listeners) await listener(tx, ctx.tenant, { id, type }, ctx.now, options);
+  for (const listener of listeners) await listener(tx, ctx.tenant, [{ id, type }], ctx.now, options);
   return id;
 }
 
 /**
- * Records many events in one insert (the cycle runner's batch), in the order given, each with its
- * webhook deliveries as recordEvent makes them; answers their ids in that order.
+ * Records many events in one insert (the cycle runner's batch), in the order given, with the
+ * webhook deliveries recordEvent would make for each, made in one pass for them all (the listeners
+ * get the whole set); answers their ids in that order.
  */
-export async function recordEvents(tx: Tx, ctx: UseCaseContext, events: ReadonlyArray<{ type: string; data: unknown }>): Promise<string[]> {
+export async function recordEvents(tx: Tx, ctx: UseCaseContext, events: ReadonlyArray<{ type: string; data: unknown }>, options: RecordOptions = {}): Promise<string[]> {
+  if (events.length === 0) return [];
   const rows = events.map((event) => ({ id: newId(), account_id: ctx.tenant.accountId, environment: ctx.tenant.environment, type: event.type, data: event.data, created_at: ctx.now }));
   await repo.insertEvents(tx, rows);
-  for (const row of rows) for (const listener of listeners) await listener(tx, ctx.tenant, { id: row.id, type: row.type }, ctx.now, {});
+  const recorded = rows.map((row) => ({ id: row.id, type: row.type }));
+  for (const listener of listeners) await listener(tx, ctx.tenant, recorded, ctx.now, options);
   return rows.map((row) => row.id);
 }
 

@@ -14,7 +14,7 @@ import { newId } from '../../core/ids.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { getTenant } from '../accounts/index.ts';
 import { queueEmail } from '../email/index.ts';
-import { recordEvent } from '../events/index.ts';
+import { recordEvents } from '../events/index.ts';
 import { findInvoiceRow } from '../invoices/index.ts';
 import { getDeliverableDownload, type DeliverableDownload, type ObjectStore } from '../storage/index.ts';
 import { renderDeliveryEmail } from './delivery-email.ts';
@@ -91,7 +91,7 @@ export async function grantDeliverablesForPayment(
     grants = await repo.markEmailed(tx, ctx.tenant, inserted.map((g) => g.id), ctx.now);
   }
   const views = grants.map((g) => toView(g, baseUrl));
-  for (const view of views) await recordEvent(tx, ctx, 'deliverable.granted', { ...view, invoiceId: input.invoiceId });
+  await recordEvents(tx, ctx, views.map((view) => ({ type: 'deliverable.granted', data: { ...view, invoiceId: input.invoiceId } })));
   return views;
 }
 

@@ -14,7 +14,7 @@ import { isKnownCurrency, isSettlementAsset, toAmount } from '../../core/money.t
 import { getTenant } from '../accounts/index.ts';
 import { queueEmails } from '../email/index.ts';
 import { recordEvents } from '../events/index.ts';
-import { postTransactions, type PostingInput } from '../ledger/index.ts';
+import { postTransactions } from '../ledger/index.ts';
 import { lineRowsOf, type DraftLineInput } from './create-invoice.ts';
 import { renderInvoiceEmail, type RenderedEmail } from './invoice-email.ts';
 import { finalizedPosting } from './invoice-postings.ts';
@@ -68,16 +68,12 @@ export async function issueInvoices(tx: Tx, ctx: UseCaseContext, inputs: readonl
 
   const account = await getTenant(tx, ctx);
   const baseUrl = baseUrlOf(ctx);
-  const last = await repo.takeInvoiceNumbers(tx, tenant, issued.length);
-  const invoices: InvoiceRow[] = [];
-  const lines: InvoiceLineItemRow[] = [];
-  const events: Array<{ type: string; data: unknown }> = [];
-  const emails: Array<RenderedEmail & { to: string }> = [];
-  const postings: PostingInput[] = [];
-  const dueDate = new Date(now.getTime() + DEFAULT_DUE_DAYS * DAY_MS);
-  const byPlan = new Map<object, IssuedInvoice>();
-  issued.forEach((plan, i) => {
-    const { input, contact, amounts } = plan;
+  // First what needs no invoice number: the drafts, their lines and their finalization postings
+  // (the ledger names the invoice by id only, with no key to it), posted before the numbers are
+  // taken. The tenant's number counter row stays locked from the numbering to the commit, so the
+  // runners billing one tenant side by side (a test clock's advance) take turns only for the rest.
+  const drafts = issued.map((plan) => {
+    const { input, amounts } = plan;
     const id = newId();
     const draft: InvoiceRow = {
       id,
@@ -108,22 +104,33 @@ export async function issueInvoices(tx: Tx, ctx: UseCaseContext, inputs: readonl
       updated_at: now,
     };
     const invoiceLines = lineRowsOf(tenant, id, input.lines, amounts.lines, now);
+    return { plan, draft, invoiceLines };
+  });
+  await postTransactions(tx, ctx, drafts.map(({ plan, draft, invoiceLines }) => finalizedPosting(draft, invoiceLines, plan.contact.customer_id)));
+
+  const last = await repo.takeInvoiceNumbers(tx, tenant, issued.length);
+  const invoices: InvoiceRow[] = [];
+  const lines: InvoiceLineItemRow[] = [];
+  const events: Array<{ type: string; data: unknown }> = [];
+  const emails: Array<RenderedEmail & { to: string }> = [];
+  const dueDate = new Date(now.getTime() + DEFAULT_DUE_DAYS * DAY_MS);
+  const byPlan = new Map<object, IssuedInvoice>();
+  drafts.forEach(({ plan, draft, invoiceLines }, i) => {
+    const { input, contact } = plan;
     const open: InvoiceRow = { ...draft, status: 'open', invoice_number: formatInvoiceNumber(last - BigInt(issued.length - 1 - i)), finalized_at: now, due_date: dueDate };
-    const url = hostedInvoiceUrl(baseUrl, account.slug, id, draft.access_token);
+    const url = hostedInvoiceUrl(baseUrl, account.slug, draft.id, draft.access_token);
     const openView = toInvoiceView(open, invoiceLines, url);
     invoices.push(open);
     lines.push(...invoiceLines);
-    postings.push(finalizedPosting(open, invoiceLines, contact.customer_id));
     events.push({ type: 'invoice.created', data: toInvoiceView(draft, invoiceLines, url) }, { type: 'invoice.finalized', data: openView });
     if (input.send && contact.email) {
       emails.push({ to: contact.email, ...renderInvoiceEmail(openView, account.name, contact.name) });
       events.push({ type: 'invoice.sent', data: openView });
     }
-    byPlan.set(plan, { id, dueDate });
+    byPlan.set(plan, { id: draft.id, dueDate });
   });
   await repo.insertInvoices(tx, invoices);
   await repo.insertLineItems(tx, lines);
-  await postTransactions(tx, ctx, postings);
   await queueEmails(tx, ctx, emails);
   await recordEvents(tx, ctx, events);
   return plans.map((plan) => (plan ? byPlan.get(plan)! : null));

@@ -1,6 +1,6 @@
 // The door of modules/webhooks: the only file other areas import (docs/ARCHITECTURE.md).
 export { webhookJobHandler } from './deliver.ts';
-export { fanOutEvent } from './fan-out.ts';
+export { fanOutEvents } from './fan-out.ts';
 export { registerWebhookRoutes } from './routes.ts';
 export { newWebhookSecret, signWebhook } from './signing.ts';
 export { type WebhookTables } from './tables.ts';

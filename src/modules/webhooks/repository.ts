@@ -118,14 +118,18 @@ export async function deleteEndpoint(ex: Executor, id: string): Promise<void> {
   await ex.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
 }
 
-/** Active endpoints of the tenant subscribed to `type` (by name or "*"), with their breaker. */
-export async function subscribedEndpoints(ex: Executor, tenant: Tenant, type: string): Promise<Array<Pick<WebhookEndpointRow, 'id' | 'circuit_open_until'>>> {
+/**
+ * Active endpoints of the tenant subscribed to any of `types` (by name or "*"), with their breaker
+ * and what they subscribe to: one read for a whole set of events recorded together.
+ */
+export async function endpointsSubscribedToAny(ex: Executor, tenant: Tenant, types: readonly string[]): Promise<Array<Pick<WebhookEndpointRow, 'id' | 'events' | 'circuit_open_until'>>> {
   return ex
     .selectFrom('webhook_endpoints')
-    .select(['id', 'circuit_open_until'])
+    .select(['id', 'events', 'circuit_open_until'])
     .where(forTenant(tenant))
     .where('is_active', '=', true)
-    .where(sql<boolean>`(${type} = any(events) or '*' = any(events))`)
+    .where(sql<boolean>`(events && ${eventsArray(types)} or '*' = any(events))`)
+    .orderBy('id')
     .execute();
 }
 
@@ -211,5 +215,5 @@ export async function findDeliveryOfEvent(ex: Executor, endpointId: string, even
 /** Endpoints by id, with their breaker (a `webhook.test` event goes to one endpoint). */
 export async function endpointsByIds(ex: Executor, ids: readonly string[]): Promise<Array<Pick<WebhookEndpointRow, 'id' | 'circuit_open_until'>>> {
   if (ids.length === 0) return [];
-  return ex.selectFrom('webhook_endpoints').select(['id', 'circuit_open_until']).where('id', 'in', ids).execute();
+  return ex.selectFrom('webhook_endpoints').select(['id', 'circuit_open_until']).where('id', 'in', ids).orderBy('id').execute();
 }
