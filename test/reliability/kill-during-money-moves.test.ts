@@ -72,10 +72,16 @@ describe('SIGKILL while money moves', () => {
     }
     const to = '2028-01-01T00:00:00.000Z';
     // Advance mode: Jan 1 2027 was billed at creation; the advance bills each month from Feb 1 2027 to
-    // Jan 1 2028: 12 periods x 40 subscriptions = 480 invoices, some seconds of work, killed one
-    // second in.
+    // Jan 1 2028: 12 periods x 40 subscriptions = 480 invoices. Killed as soon as the first of them
+    // has committed on PostgreSQL (a fixed delay could outlast the whole close on a quiet machine),
+    // one second in on the embedded database (whose folder only the service may open; it bills far
+    // slower than 480 a second).
     const advancing = api(service.url, 'POST', '/test/clock/advance', key, { to }).catch(() => null);
-    await new Promise((r) => setTimeout(r, 1_000));
+    if (database) {
+      for (let waited = 0; (await cycleInvoicesInDatabase()) === 0 && waited < 60_000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+    } else {
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
     await service.kill('SIGKILL');
     expect(await advancing).toBeNull(); // the connection died with the service: no answer, the close was under way
     // On PostgreSQL, read behind the API while the service is down: the close had not finished. (The
