@@ -1,5 +1,5 @@
-// The security headers of every answer (issue #30): @fastify/helmet at the root, so JSON answers,
-// errors, 404s, the OpenAPI document and /docs carry them, and the pages' own helmet (pages.ts)
+// The security headers of every answer (issue #30): set at the root (helmet's, see below), so JSON
+// answers, errors, 404s, the OpenAPI document and /docs carry them, and the pages' own helmet (pages.ts)
 // and /docs's route config extend them. Only what an API answer needs is on here:
 //   - X-Content-Type-Options: nosniff (no answer is ever read as another type than it says);
 //   - framing refused twice: X-Frame-Options: DENY, and the CSP's frame-ancestors 'none';
