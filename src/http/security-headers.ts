@@ -1,5 +1,5 @@
-// The security headers of every answer (issue #30): @fastify/helmet at the root, so JSON answers,
-// errors, 404s, the OpenAPI document and /docs carry them, and the pages' own helmet (pages.ts)
+// The security headers of every answer (issue #30): set at the root (helmet's, see below), so JSON
+// answers, errors, 404s, the OpenAPI document and /docs carry them, and the pages' own helmet (pages.ts)
 // and /docs's route config extend them. Only what an API answer needs is on here:
 //   - X-Content-Type-Options: nosniff (no answer is ever read as another type than it says);
 //   - framing refused twice: X-Frame-Options: DENY, and the CSP's frame-ancestors 'none';
@@ -11,10 +11,20 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-/** Registered before the hooks that may answer early (auth, rate limit, drain), so theirs carry it too. */
+const API_POLICY = { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } };
+
+/**
+ * Registered before the hooks that may answer early (auth, rate limit, drain), so theirs carry it too.
+ * @fastify/helmet, registered globally, builds a new helmet middleware on every request (parsing
+ * the CSP's directives each time): about 5% of a single usage event's CPU (docs/benchmarks.md,
+ * scenario 1). So it stays registered, not global, for what it does per route (/docs's
+ * `config.helmet`, merged with these options) and its reply decorators; every other answer gets
+ * the same three headers from helmet's CSP middleware built once and two fixed values.
+ */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    global: false,
+    contentSecurityPolicy: API_POLICY,
     xFrameOptions: { action: 'deny' },
     xContentTypeOptions: true,
     crossOriginOpenerPolicy: false,
@@ -26,6 +36,15 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     xDownloadOptions: false,
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
+  });
+  // helmet's CSP middleware, which @fastify/helmet re-exports on its default export (its types put it on `fastifyHelmet`).
+  const csp = (helmet as unknown as typeof helmet.fastifyHelmet).contentSecurityPolicy(API_POLICY);
+  app.addHook('onRequest', (request, reply, next) => {
+    if ((request.routeOptions.config as { helmet?: unknown }).helmet !== undefined) return next();
+    // On the raw response, as helmet sets them, so a page's own helmet (pages.ts) replaces them.
+    reply.raw.setHeader('x-content-type-options', 'nosniff');
+    reply.raw.setHeader('x-frame-options', 'DENY');
+    csp(request.raw, reply.raw, () => next());
   });
 }
 
