@@ -15,4 +15,10 @@ export interface UseCaseContext {
    * pages, emails). Set for every request by http/context.ts; a job that builds links sets it too.
    */
   baseUrl?: string;
+  /**
+   * The tenant's account as the caller already read it in this request (its id and slug), so that
+   * invoice views need not read the account again for their links; used only while its id is the
+   * tenant's. Optional: without it, views read the account.
+   */
+  knownAccount?: { id: string; slug: string };
 }

@@ -9,7 +9,7 @@ import { formatDecimal } from '../../core/money.ts';
 import { newId } from '../../core/ids.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { getTenant } from '../../modules/accounts/index.ts';
-import { listCustomers, createCustomer, normaliseDocument, type PostalAddress } from '../../modules/customers/index.ts';
+import { findCustomerByEmail, createCustomer, normaliseDocument, type PostalAddress } from '../../modules/customers/index.ts';
 import { recordEvent } from '../../modules/events/index.ts';
 import { createOneOffInvoice, finalizeInvoice } from '../../modules/invoices/index.ts';
 import type { ObjectStore } from '../../modules/storage/index.ts';
@@ -55,8 +55,10 @@ export async function openShop(ex: Executor, slug: string, now: Date, baseUrl: s
   const shop = await repo.findStorefrontBySlug(ex, slug);
   if (!shop || shop.status !== 'active') throw notFound('storefront');
   const ctx: UseCaseContext = { tenant: { accountId: shop.account_id, environment: shop.environment }, now, baseUrl };
-  if ((await getTenant(ex, ctx)).status !== 'active') throw notFound('storefront');
-  return { shop, ctx };
+  const account = await getTenant(ex, ctx);
+  if (account.status !== 'active') throw notFound('storefront');
+  // Read once here: the order's invoice views take their links' slug from it.
+  return { shop, ctx: { ...ctx, knownAccount: { id: account.id, slug: account.slug } } };
 }
 
 export async function presentShop(ex: Executor, ctx: UseCaseContext, shop: StorefrontRow, store: ObjectStore): Promise<PublicShop> {
@@ -106,9 +108,7 @@ function validateOrder(shop: StorefrontRow, input: OrderInput): FieldError[] {
 }
 
 async function findOrCreatePayer(tx: Tx, ctx: UseCaseContext, payer: OrderInput['payer']): Promise<string> {
-  const {
-    items: [existing],
-  } = await listCustomers(tx, ctx, { email: payer.email }, { limit: 1, afterId: null });
+  const existing = await findCustomerByEmail(tx, ctx.tenant, payer.email);
   if (existing) return existing.id;
   const created = await createCustomer(tx, ctx, { name: payer.name, email: payer.email, ...(payer.document !== undefined && { document: payer.document }) });
   return created.id;
@@ -128,12 +128,13 @@ export async function placeOrder(tx: Tx, shop: StorefrontRow, ctx: UseCaseContex
   // Shipping is a line when the buyer has it shipped and the shop set an amount (null: arranged separately).
   const shipping = input.fulfillment.mode === 'shipping' ? shop.shipping_flat_amount : null;
   if (shipping !== null) lineItems.push({ description: 'Shipping', quantity: '1', unitPrice: formatDecimal(shipping) });
-  const draft = await createOneOffInvoice(tx, ctx, {
-    customerId,
-    currency,
-    lineItems,
-    ...(input.couponCode !== undefined && { couponCode: input.couponCode }),
-  });
+  // The payer and the products were read above, in this transaction: the invoice does not read them again.
+  const draft = await createOneOffInvoice(
+    tx,
+    ctx,
+    { customerId, currency, lineItems, ...(input.couponCode !== undefined && { couponCode: input.couponCode }) },
+    { payerId: customerId, productIds: [...products.keys()] },
+  );
   const invoice = await finalizeInvoice(tx, ctx, draft.id);
   const row: StorefrontOrderRow = {
     id: newId(),

@@ -105,6 +105,12 @@ export async function findCustomerOrThrow(ex: Executor, tenant: Tenant, id: stri
   return row;
 }
 
+/** The tenant's newest customer with this email, as its row (no balances), or undefined. */
+export async function findCustomerByEmail(ex: Executor, tenant: Tenant, email: string): Promise<CustomerRow | undefined> {
+  const [row] = await repo.listCustomers(ex, tenant, { email }, 1, null);
+  return row;
+}
+
 export async function getCustomer(ex: Executor, ctx: UseCaseContext, id: string): Promise<CustomerView> {
   const [view] = await present(ex, ctx.tenant, [await findCustomerOrThrow(ex, ctx.tenant, id)]);
   return view!;

@@ -10,6 +10,7 @@ export {
   createEnrollment,
   effectivePricing,
   moveEnrollmentToVersion,
+  findCustomerByEmail,
   findCustomerOrThrow,
   findEnrollmentOrThrow,
   getCustomer,

@@ -21,6 +21,7 @@
 //       card's for the meters it prices, the version's for the others
 export {
   createCustomer,
+  findCustomerByEmail,
   findCustomerOrThrow,
   getCustomer,
   listCustomers,

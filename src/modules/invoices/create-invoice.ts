@@ -12,7 +12,7 @@ import { newId } from '../../core/ids.ts';
 import { invoiceAmounts } from '../../core/invoice-arithmetic.ts';
 import { formatDecimal, isKnownCurrency, isSettlementAsset, toAmount } from '../../core/money.ts';
 import { findProductOrThrow } from '../catalog/index.ts';
-import { findEnrollmentOrThrow, getCustomer } from '../customers/index.ts';
+import { findCustomerOrThrow, findEnrollmentOrThrow } from '../customers/index.ts';
 import { couponDiscountLine, recordRedemption, redeemCoupon } from '../coupons/index.ts';
 import { recordEvent } from '../events/index.ts';
 import * as repo from './repository.ts';
@@ -73,7 +73,13 @@ export function lineRowsOf(tenant: UseCaseContext['tenant'], invoiceId: string, 
   }));
 }
 
-export async function createDraftInvoice(tx: Tx, ctx: UseCaseContext, input: DraftInvoiceInput): Promise<InvoiceView> {
+/** What a caller has already checked in this transaction, so it is not read again. */
+export interface DraftChecks {
+  /** The payer (`payerId`) was read as this tenant's customer. */
+  payerChecked?: boolean;
+}
+
+export async function createDraftInvoice(tx: Tx, ctx: UseCaseContext, input: DraftInvoiceInput, checks: DraftChecks = {}): Promise<InvoiceView> {
   const { tenant, now } = ctx;
   // Settlement assets come from the Rail's receipts only: the routes' schemas take ISO codes.
   if (!isKnownCurrency(input.currency) && !isSettlementAsset(input.currency)) throw fieldError('currency', input.currency, 'currency', 'must be an ISO 4217 code in capitals, such as BRL');
@@ -81,7 +87,7 @@ export async function createDraftInvoice(tx: Tx, ctx: UseCaseContext, input: Dra
     throw fieldError('periodEnd', input.periodEnd.toISOString(), 'after_period_start', 'must not be before periodStart');
   }
   if (input.customerId) await findEnrollmentOrThrow(tx, tenant, input.customerId);
-  if (input.payerId) await getCustomer(tx, ctx, input.payerId);
+  if (input.payerId && !checks.payerChecked) await findCustomerOrThrow(tx, tenant, input.payerId);
 
   const id = newId();
   // 422 amount_too_large when a line, the subtotal or the total is past what invoices hold.
@@ -117,7 +123,8 @@ export async function createDraftInvoice(tx: Tx, ctx: UseCaseContext, input: Dra
   };
   await repo.insertInvoice(tx, row);
   await repo.insertLineItems(tx, lines);
-  const view = await presentInvoice(tx, ctx, row);
+  // Presented from the rows just written: nothing in the database changes them in between.
+  const view = await presentInvoice(tx, ctx, row, lines);
   await recordEvent(tx, ctx, 'invoice.created', view);
   return view;
 }
@@ -133,8 +140,16 @@ export interface OneOffInvoiceInput {
   couponCode?: string;
 }
 
+/** Rows a caller has already read as this tenant's in this transaction (a storefront's order), not read again. */
+export interface OneOffKnownRows {
+  /** The payer, `input.customerId`. */
+  payerId?: string;
+  /** Products of the lines. */
+  productIds?: readonly string[];
+}
+
 /** `POST /billing/invoices`: a draft invoice for a customer, with `one_off` lines and, with a coupon, a `discount` line. */
-export async function createOneOffInvoice(tx: Tx, ctx: UseCaseContext, input: OneOffInvoiceInput): Promise<InvoiceView> {
+export async function createOneOffInvoice(tx: Tx, ctx: UseCaseContext, input: OneOffInvoiceInput, known: OneOffKnownRows = {}): Promise<InvoiceView> {
   const errors: FieldError[] = [];
   input.lineItems.forEach((line, i) => {
     if (!toAmount(line.quantity).gt(0)) {
@@ -150,8 +165,9 @@ export async function createOneOffInvoice(tx: Tx, ctx: UseCaseContext, input: On
   }
   if (errors.length > 0) throw validationError(errors);
 
-  await getCustomer(tx, ctx, input.customerId);
-  const productIds = new Set(input.lineItems.flatMap((line) => (line.productId ? [line.productId] : [])));
+  if (known.payerId !== input.customerId) await findCustomerOrThrow(tx, ctx.tenant, input.customerId);
+  const knownProducts = new Set(known.productIds);
+  const productIds = new Set(input.lineItems.flatMap((line) => (line.productId && !knownProducts.has(line.productId) ? [line.productId] : [])));
   for (const productId of productIds) await findProductOrThrow(tx, ctx.tenant, productId);
 
   const lines: DraftLineInput[] = input.lineItems.map((line) => ({
@@ -171,7 +187,7 @@ export async function createOneOffInvoice(tx: Tx, ctx: UseCaseContext, input: On
     successUrl: input.successUrl ?? null,
     cancelUrl: input.cancelUrl ?? null,
     lines,
-  });
+  }, { payerChecked: true });
   if (coupon) await recordRedemption(tx, ctx, coupon.id, view.id);
   return view;
 }

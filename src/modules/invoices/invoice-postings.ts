@@ -12,7 +12,6 @@ import type { Tx } from '../../db/database.ts';
 import { findEnrollmentOrThrow } from '../customers/index.ts';
 import { chart, postTransaction, reverseTransaction, type LedgerEntryInput, type PostingInput } from '../ledger/index.ts';
 import { PREPAID_CREDIT_LINE } from '../prepaid/index.ts';
-import * as repo from './repository.ts';
 import type { InvoiceLineItemRow, InvoiceRow } from './tables.ts';
 
 const neg = (value: string | Amount) => new Money(0).minus(value);
@@ -30,9 +29,8 @@ export function receivableAccount(customerId: string | null): string {
 
 const resource = (invoice: InvoiceRow) => ({ type: 'invoice', id: invoice.id });
 
-/** `customerId`: the invoice's receivable customer (receivableCustomerOf), read by the caller. */
-export async function postFinalized(tx: Tx, ctx: UseCaseContext, invoice: InvoiceRow, customerId: string | null): Promise<void> {
-  const lines = await repo.listLineItems(tx, ctx.tenant, [invoice.id]);
+/** `customerId`: the invoice's receivable customer (receivableCustomerOf); `lines`: its line rows; both read by the caller. */
+export async function postFinalized(tx: Tx, ctx: UseCaseContext, invoice: InvoiceRow, customerId: string | null, lines: readonly InvoiceLineItemRow[]): Promise<void> {
   await postTransaction(tx, ctx, finalizedPosting(invoice, lines, customerId));
 }
 

@@ -9,14 +9,14 @@ import { toAmount } from '../../core/money.ts';
 import { recordEvent } from '../events/index.ts';
 import * as repo from './repository.ts';
 import { presentInvoice, type InvoiceView } from './invoice-view.ts';
-import type { InvoiceRow, InvoiceStatus } from './tables.ts';
+import type { InvoiceLineItemRow, InvoiceRow, InvoiceStatus } from './tables.ts';
 import { creditPaidInvoice, PREPAID_CREDIT_LINE } from '../prepaid/index.ts';
 import { postFinalized, postVoided, postWriteOffRecovered, postWrittenOff, receivableCustomerOf } from './invoice-postings.ts';
 import { applyCustomerBalance, creditNegativeTotal } from './credit-notes.ts';
 
 /** A paid invoice's `prepaid_credit` lines credit its enrollment's prepaid balance (modules/prepaid). */
-async function creditPrepaidLines(tx: Tx, ctx: UseCaseContext, invoice: InvoiceRow): Promise<void> {
-  const lines = await repo.listLineItems(tx, ctx.tenant, [invoice.id]);
+async function creditPrepaidLines(tx: Tx, ctx: UseCaseContext, invoice: InvoiceRow, knownLines?: InvoiceLineItemRow[]): Promise<void> {
+  const lines = knownLines ?? (await repo.listLineItems(tx, ctx.tenant, [invoice.id]));
   if (!lines.some((line) => line.type === PREPAID_CREDIT_LINE)) return;
   await creditPaidInvoice(tx, ctx, { invoiceId: invoice.id, enrollmentId: invoice.customer_id, lines, customerId: await receivableCustomerOf(tx, ctx, invoice) });
 }
@@ -62,16 +62,18 @@ export async function finalizeInvoice(tx: Tx, ctx: UseCaseContext, id: string): 
   });
   // The customer whose receivable it is, read once for both postings (an enrollment lookup for a subscription's invoice).
   const customerId = await receivableCustomerOf(tx, ctx, updated);
-  await postFinalized(tx, ctx, updated, customerId);
+  // The lines, read once: finalizing changes the invoice row, never its lines.
+  const lines = await repo.listLineItems(tx, ctx.tenant, [id]);
+  await postFinalized(tx, ctx, updated, customerId, lines);
   updated = await applyCustomerBalance(tx, ctx, updated, customerId);
-  await recordEvent(tx, ctx, 'invoice.finalized', await presentInvoice(tx, ctx, updated));
+  await recordEvent(tx, ctx, 'invoice.finalized', await presentInvoice(tx, ctx, updated, lines));
   if (toAmount(updated.total).isNegative()) updated = await creditNegativeTotal(tx, ctx, updated);
   if (toAmount(updated.amount_due).isZero()) {
     updated = await repo.updateInvoice(tx, ctx.tenant, id, { status: 'paid', paid_at: ctx.now, updated_at: ctx.now });
-    await creditPrepaidLines(tx, ctx, updated);
-    await recordEvent(tx, ctx, 'invoice.paid', await presentInvoice(tx, ctx, updated));
+    await creditPrepaidLines(tx, ctx, updated, lines);
+    await recordEvent(tx, ctx, 'invoice.paid', await presentInvoice(tx, ctx, updated, lines));
   }
-  return presentInvoice(tx, ctx, updated);
+  return presentInvoice(tx, ctx, updated, lines);
 }
 
 /** draft|open -> void: canceled; nothing is owed any more (`amountDue` 0). */

@@ -101,12 +101,22 @@ export function toInvoiceView(row: InvoiceRow, lines: InvoiceLineItemRow[], invo
   };
 }
 
-/** Views of several invoices of the tenant, with their lines and links, in the order given. */
-export async function presentInvoices(ex: Executor, ctx: UseCaseContext, rows: InvoiceRow[]): Promise<InvoiceView[]> {
+/** The account's slug for invoice links: the one the caller read (ctx.knownAccount), else read now. */
+async function accountSlugOf(ex: Executor, ctx: UseCaseContext): Promise<string> {
+  if (ctx.knownAccount?.id === ctx.tenant.accountId) return ctx.knownAccount.slug;
+  return (await getTenant(ex, ctx)).slug;
+}
+
+/**
+ * Views of several invoices of the tenant, with their lines and links, in the order given.
+ * `knownLines`: all of these invoices' line rows, when the caller holds them (it wrote or read
+ * them in this transaction); otherwise they are read.
+ */
+export async function presentInvoices(ex: Executor, ctx: UseCaseContext, rows: InvoiceRow[], knownLines?: readonly InvoiceLineItemRow[]): Promise<InvoiceView[]> {
   if (rows.length === 0) return [];
   const baseUrl = baseUrlOf(ctx);
-  const { slug } = await getTenant(ex, ctx);
-  const lines = await repo.listLineItems(ex, ctx.tenant, rows.map((r) => r.id));
+  const slug = await accountSlugOf(ex, ctx);
+  const lines = knownLines ?? (await repo.listLineItems(ex, ctx.tenant, rows.map((r) => r.id)));
   const byInvoice = new Map<string, InvoiceLineItemRow[]>();
   for (const line of lines) {
     const group = byInvoice.get(line.invoice_id);
@@ -116,8 +126,9 @@ export async function presentInvoices(ex: Executor, ctx: UseCaseContext, rows: I
   return rows.map((row) => toInvoiceView(row, byInvoice.get(row.id) ?? [], hostedInvoiceUrl(baseUrl, slug, row.id, row.access_token)));
 }
 
-export async function presentInvoice(ex: Executor, ctx: UseCaseContext, row: InvoiceRow): Promise<InvoiceView> {
-  const [view] = await presentInvoices(ex, ctx, [row]);
+/** `knownLines`: the invoice's line rows in position order, when the caller holds them. */
+export async function presentInvoice(ex: Executor, ctx: UseCaseContext, row: InvoiceRow, knownLines?: readonly InvoiceLineItemRow[]): Promise<InvoiceView> {
+  const [view] = await presentInvoices(ex, ctx, [row], knownLines);
   return view!;
 }
 
