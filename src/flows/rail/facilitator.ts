@@ -15,7 +15,7 @@ import { isSimulatedNetwork } from './networks.ts';
 import { providerOf, remoteSettlementProblem, type RailProviderDeps, selfSettlementProblem } from './providers.ts';
 import { forRemote, remoteClientOf } from './remote.ts';
 import { keyringOf } from '../../modules/providers/index.ts';
-import { recordSettlement } from './record-settlement.ts';
+import { recordSettlement, routeSettlementRow } from './record-settlement.ts';
 import * as repo from './repository.ts';
 import { matchRoute } from './route-match.ts';
 import { assetDomainOf, requireSettings, settingsOrThrow } from './settings.ts';
@@ -174,24 +174,7 @@ export async function settlePayment(tx: Tx, ctx: UseCaseContext, deps: RailProvi
   const { key, payer, route } = outcome.value;
   const id = newId();
   const transaction = simulatedTransaction(id, key);
-  const claimed = await repo.claimSettlement(tx, {
-    id,
-    account_id: ctx.tenant.accountId,
-    environment: ctx.tenant.environment,
-    ...key,
-    pay_to: settings.pay_to.toLowerCase(),
-    amount: route.amount,
-    transaction,
-    product_id: outcome.value.productId,
-    meter_id: route.meterId,
-    customer_id: null,
-    enrollment_id: null,
-    usage_event_id: null,
-    invoice_id: null,
-    payment_id: null,
-    state: 'settled',
-    created_at: ctx.now,
-  });
+  const claimed = await repo.claimSettlement(tx, routeSettlementRow(ctx, settings, outcome.value, { id, transaction, state: 'settled' }));
   if (!claimed) return settledBefore(ctx, await repo.findSettlement(tx, key), payer, settings.network);
   const recorded = await recordSettlement(tx, ctx, {
     settlementId: id,

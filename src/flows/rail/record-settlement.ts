@@ -15,7 +15,38 @@ import { RECEIPT_CURRENCY, type RailRoute } from './config.ts';
 import { TEST_NETWORKS } from './networks.ts';
 import { receiptSlot } from './receipts.ts';
 import * as repo from './repository.ts';
-import type { RailSettlementRow } from './tables.ts';
+import type { RailReservedPayment, RailSettingsRow, RailSettlementRow } from './tables.ts';
+
+/**
+ * A Rail route's settlement row as it is claimed (links empty until recordSettlement fills them):
+ * simulated and reported ones `settled` at once, on-chain ones reserved `submitting` with their payment.
+ */
+export function routeSettlementRow(
+  ctx: UseCaseContext,
+  settings: Pick<RailSettingsRow, 'pay_to'>,
+  claimed: { key: repo.AuthorizationKey; route: RailRoute; productId: string },
+  row: { id: string; transaction: string; state: RailSettlementRow['state']; payment?: RailReservedPayment },
+): RailSettlementRow {
+  return {
+    id: row.id,
+    account_id: ctx.tenant.accountId,
+    environment: ctx.tenant.environment,
+    ...claimed.key,
+    pay_to: settings.pay_to.toLowerCase(),
+    amount: claimed.route.amount,
+    transaction: row.transaction,
+    product_id: claimed.productId,
+    meter_id: claimed.route.meterId,
+    customer_id: null,
+    enrollment_id: null,
+    usage_event_id: null,
+    invoice_id: null,
+    payment_id: null,
+    state: row.state,
+    created_at: ctx.now,
+    ...(row.payment ? { payment: row.payment } : {}),
+  };
+}
 
 export interface SettlementFacts {
   settlementId: string;

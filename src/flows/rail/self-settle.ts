@@ -35,7 +35,7 @@ import { publicClientOf, receiptOf, rpcUrlOf, submitTransferWithAuthorization, w
 import { check, settledBefore, type Checked, type FacilitatorInput, type SettleResult } from './facilitator.ts';
 import { providerOf, receiptProviderOf, remoteSettlementProblem, selfSettlementProblem, type RailProviderDeps } from './providers.ts';
 import { forRemote, remoteClientOf } from './remote.ts';
-import { recordSettlement } from './record-settlement.ts';
+import { recordSettlement, routeSettlementRow } from './record-settlement.ts';
 import { openRelayerKey } from './relayer.ts';
 import * as repo from './repository.ts';
 import { requireSettings } from './settings.ts';
@@ -86,30 +86,19 @@ export async function settleElsewhere(db: Db, ctx: UseCaseContext, deps: RailPro
   const outcome = await check(db, ctx, settings, input);
   if (!outcome.ok) return failed(settings.network, outcome.payer, outcome.reason, outcome.message);
   const plan = await planFor(db, ctx, deps, settings, outcome.value, input);
-  const { key, route } = plan.checked;
 
   const id = newId();
   const reserved = await db.transaction().execute((tx) =>
-    repo.claimSettlement(tx, {
-      id,
-      account_id: ctx.tenant.accountId,
-      environment: ctx.tenant.environment,
-      ...key,
-      pay_to: settings.pay_to.toLowerCase(),
-      amount: route.amount,
-      transaction: '',
-      product_id: plan.checked.productId,
-      meter_id: route.meterId,
-      customer_id: null,
-      enrollment_id: null,
-      usage_event_id: null,
-      invoice_id: null,
-      payment_id: null,
-      state: 'submitting',
-      created_at: ctx.now,
-      // Kept for recovery: a process finding this reservation stuck can submit it again.
-      payment: { x402Version: input.x402Version ?? 2, paymentPayload: input.paymentPayload, paymentRequirements: input.paymentRequirements },
-    }),
+    repo.claimSettlement(
+      tx,
+      routeSettlementRow(ctx, settings, plan.checked, {
+        id,
+        transaction: '',
+        state: 'submitting',
+        // Kept for recovery: a process finding this reservation stuck can submit it again.
+        payment: { x402Version: input.x402Version ?? 2, paymentPayload: input.paymentPayload, paymentRequirements: input.paymentRequirements },
+      }),
+    ),
   );
   if (!reserved) return resume(db, ctx, deps, plan, usageKeyExpiresAt);
   return remote ? settleRemotely(db, ctx, deps, plan, id, usageKeyExpiresAt) : sendAndConfirm(db, ctx, deps, plan, id, usageKeyExpiresAt);

@@ -14,7 +14,7 @@ import { useInTransaction } from './authorization-use.ts';
 import { publicClientOf, rpcUrlOf } from './chain.ts';
 import { check, type FacilitatorInput, type SettleResult } from './facilitator.ts';
 import { providerOf, remoteSettlementProblem, type RailProviderDeps } from './providers.ts';
-import { recordSettlement } from './record-settlement.ts';
+import { recordSettlement, routeSettlementRow } from './record-settlement.ts';
 import * as repo from './repository.ts';
 import { requireSettings } from './settings.ts';
 import { parsePayment } from './verify-exact.ts';
@@ -63,24 +63,7 @@ export async function reportSettlement(db: Db, ctx: UseCaseContext, deps: RailPr
 
   return db.transaction().execute(async (tx) => {
     const id = newId();
-    const row = {
-      id,
-      account_id: ctx.tenant.accountId,
-      environment: ctx.tenant.environment,
-      ...key,
-      pay_to: settings.pay_to.toLowerCase(),
-      amount: route.amount,
-      transaction: hash,
-      product_id: productId,
-      meter_id: route.meterId,
-      customer_id: null,
-      enrollment_id: null,
-      usage_event_id: null,
-      invoice_id: null,
-      payment_id: null,
-      state: 'settled' as const,
-      created_at: ctx.now,
-    };
+    const row = routeSettlementRow(ctx, settings, { key, route, productId }, { id, transaction: hash, state: 'settled' });
     let settlementId = id;
     if (!(await repo.claimSettlement(tx, row))) {
       const earlier = (await repo.findSettlement(tx, key))!;
