@@ -25,7 +25,7 @@ export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database
     subscriptionCycleJob(db, clock, config.baseUrl, log, config.subscriptionBatches),
     ledgerReconciliationJob(db, clock, log),
     railReceiptsJob(db, clock, config.baseUrl, log),
-    railRecoveryJob(db, clock, { config, baseUrl: config.baseUrl, usageKeyExpiresAt: (now) => deps.idempotency.expiresAt(now) }, log),
+    railRecoveryJob(db, clock, { config, webhookPolicy: deps.webhookPolicy, baseUrl: config.baseUrl, usageKeyExpiresAt: (now) => deps.idempotency.expiresAt(now) }, log),
     railRelayerWatchJob(db, clock, config, log),
     {
       queue: 'idempotency.purge',

@@ -115,7 +115,7 @@ async function expectLedgerEqualsChain(): Promise<void> {
   expect(rows.reduce((sum, row) => sum.plus(row.amount), new Decimal(0)).times(1_000_000).toFixed(0)).toBe((await usdc.balanceOf(payTo)).toString());
 }
 
-const recover = () => recoverStuckSettlements(t.database.db, systemClock, { config: t.config, baseUrl: t.config.baseUrl, usageKeyExpiresAt: (now) => new Date(now.getTime() + 86_400_000) });
+const recover = () => recoverStuckSettlements(t.database.db, systemClock, { config: t.config, webhookPolicy: { allowPrivateTargets: true }, baseUrl: t.config.baseUrl, usageKeyExpiresAt: (now) => new Date(now.getTime() + 86_400_000) });
 
 describe('a stuck reservation is recovered by the nonce on chain', () => {
   it('waits while a reservation is young: its settler may still be sending', async () => {

@@ -124,7 +124,7 @@ export async function verifyPayment(ex: Executor, ctx: UseCaseContext, deps: Rai
 
 /** The remote facilitator's own verify (it may know more: balances, simulation), after ours. */
 async function verifyRemotely(ex: Executor, ctx: UseCaseContext, deps: RailProviderDeps, settings: RailSettingsRow, input: FacilitatorInput): Promise<VerifyResult> {
-  const client = await remoteClientOf(keyringOf(deps.config)!, (await repo.findRemoteFacilitator(ex, ctx.tenant))!);
+  const client = await remoteClientOf(keyringOf(deps.config)!, (await repo.findRemoteFacilitator(ex, ctx.tenant))!, deps.webhookPolicy);
   try {
     const answer = await client.verify(forRemote(settings, input.paymentPayload) as never, input.paymentRequirements as never);
     return { isValid: answer.isValid, ...(answer.invalidReason ? { invalidReason: answer.invalidReason } : {}), ...(answer.invalidMessage ? { invalidMessage: answer.invalidMessage } : {}), ...(answer.payer ? { payer: answer.payer } : {}) };

@@ -11,6 +11,7 @@ import type { UseCaseContext } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
 import { settledProviderProblem } from '../../modules/payments/index.ts';
 import { keyringOf } from '../../modules/providers/index.ts';
+import type { TargetPolicy } from '../../modules/webhooks/index.ts';
 import { rpcUrlOf } from './chain.ts';
 import { namespaceOf } from './networks.ts';
 import * as repo from './repository.ts';
@@ -19,7 +20,8 @@ import type { RailSettingsRow } from './tables.ts';
 export const PROVIDERS = ['sandbox', 'service', 'self', 'remote'] as const;
 export type RailProvider = 'sandbox' | 'self' | 'remote';
 
-export type RailProviderDeps = { config: Pick<Config, 'rail' | 'secrets' | 'databaseUrl' | 'dataDir'> };
+/** `webhookPolicy`: the rules a remote facilitator's URL is called under (seller input, as a webhook URL). */
+export type RailProviderDeps = { config: Pick<Config, 'rail' | 'secrets' | 'databaseUrl' | 'dataDir'>; webhookPolicy: TargetPolicy };
 
 export function providerOf(settings: Pick<RailSettingsRow, 'facilitator'>): RailProvider {
   const name = settings.facilitator.provider;

@@ -12,7 +12,7 @@ import { fieldError, notFound, validationError, type FieldError } from '../../co
 import { newId } from '../../core/ids.ts';
 import type { Db, Executor, Tx } from '../../db/database.ts';
 import { openSecrets, requireKeyring, rewrapDataKey, sealSecrets, type Keyring } from '../../modules/providers/index.ts';
-import { checkWebhookUrl, type TargetPolicy } from '../../modules/webhooks/index.ts';
+import { checkWebhookUrl, egressGuardOf, withEgressGuard, type TargetPolicy } from '../../modules/webhooks/index.ts';
 import { loadX402Server } from './lazy.ts';
 import * as repo from './repository.ts';
 import type { RailRemoteFacilitatorRow, RailSettingsRow } from './tables.ts';
@@ -81,11 +81,21 @@ export async function deleteRemoteFacilitator(tx: Tx, ctx: UseCaseContext): Prom
   return toView(row);
 }
 
-/** The official client for the tenant's facilitator, its headers on verify, settle and supported. */
-export async function remoteClientOf(keyring: Keyring, row: RailRemoteFacilitatorRow) {
+/**
+ * The official client for the tenant's facilitator, its headers on verify, settle and supported.
+ * Its calls connect under the webhook target policy (the URL was judged when it was set; the
+ * addresses its name gives now are judged at each connection), since the client takes no agent.
+ */
+export async function remoteClientOf(keyring: Keyring, row: RailRemoteFacilitatorRow, policy: TargetPolicy) {
   const { HTTPFacilitatorClient } = await loadX402Server();
   const headers = openSecrets(keyring, row.id, { ciphertext: row.headers_sealed, dataKey: row.data_key_sealed, keyId: row.key_id });
-  return new HTTPFacilitatorClient({ url: row.url, timeoutMs: 60_000, createAuthHeaders: async () => ({ verify: headers, settle: headers, supported: headers }) });
+  const client = new HTTPFacilitatorClient({ url: row.url, timeoutMs: 60_000, createAuthHeaders: async () => ({ verify: headers, settle: headers, supported: headers }) });
+  const guard = egressGuardOf(policy);
+  return {
+    verify: (...args: Parameters<typeof client.verify>) => withEgressGuard(guard, () => client.verify(...args)),
+    settle: (...args: Parameters<typeof client.settle>) => withEgressGuard(guard, () => client.settle(...args)),
+    getSupported: () => withEgressGuard(guard, () => client.getSupported()),
+  };
 }
 
 /** The payload as the remote facilitator gets it: without the discovery extension unless the seller allows indexing. */

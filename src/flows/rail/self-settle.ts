@@ -168,7 +168,7 @@ async function settleRemotely(db: Db, ctx: UseCaseContext, deps: RailProviderDep
   };
   let answer: Awaited<ReturnType<Awaited<ReturnType<typeof remoteClientOf>>['settle']>>;
   try {
-    const client = await remoteClientOf(keyringOf(deps.config)!, row);
+    const client = await remoteClientOf(keyringOf(deps.config)!, row, deps.webhookPolicy);
     answer = await client.settle(forRemote(settings, plan.input.paymentPayload) as never, plan.input.paymentRequirements as never);
   } catch (error) {
     // SettleError (a non-2xx answer with a settle response) carries the facilitator's reason.

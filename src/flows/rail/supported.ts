@@ -49,7 +49,7 @@ export async function supportedKinds(ex: Executor, ctx: UseCaseContext | null, d
   if (providerOf(settings) === 'remote') {
     if (await remoteSettlementProblem(ex, ctx, deps)) return NONE;
     // The remote facilitator's signers for the family (its own /supported; none if it is not answering now).
-    const client = await remoteClientOf(keyringOf(deps.config)!, (await repo.findRemoteFacilitator(ex, ctx.tenant))!);
+    const client = await remoteClientOf(keyringOf(deps.config)!, (await repo.findRemoteFacilitator(ex, ctx.tenant))!, deps.webhookPolicy);
     const remote = await client.getSupported().catch(() => null);
     return { kinds, extensions: [], signers: remote?.signers?.['eip155:*'] ? { 'eip155:*': remote.signers['eip155:*'] } : {} };
   }

@@ -107,7 +107,7 @@ async function settleRemotely(db: Db, deps: RailProviderDeps, charge: WalletChar
   const value = authorization.parsed.authorization.value;
   let answer: { success: boolean; transaction?: string; errorReason?: string; errorMessage?: string };
   try {
-    const client = await remoteClientOf(keyringOf(deps.config)!, row);
+    const client = await remoteClientOf(keyringOf(deps.config)!, row, deps.webhookPolicy);
     answer = await client.settle(forRemote(charge.settings, authorization.parsed.payload as unknown as Record<string, unknown>) as never, charge.requirements as never);
   } catch (error) {
     // Refused (the client throws on a failed settle) or unreachable: as a Rail route's remote settle, the reservation is freed.

@@ -4,5 +4,6 @@ export { fanOutEvents } from './fan-out.ts';
 export { registerWebhookRoutes } from './routes.ts';
 export { newWebhookSecret, signWebhook } from './signing.ts';
 export { type WebhookTables } from './tables.ts';
+export { withEgressGuard } from './guarded-fetch.ts';
 export { egressGuardOf } from './target-agents.ts';
 export { checkWebhookUrl, type TargetPolicy } from './target-policy.ts';
