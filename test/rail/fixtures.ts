@@ -1,8 +1,10 @@
 // Rail fixtures for tests: a USD usage product priced on a meter, Rail settings, and an agent
 // that signs EIP-3009 authorizations with a fixed local test key (viem; nothing leaves the machine).
 import { randomBytes } from 'node:crypto';
+import { Decimal } from 'decimal.js';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { authorizationTypes } from '@x402/evm';
+import type { Db } from '../../src/db/database.ts';
 import type { ApiClient } from '../harness.ts';
 import { createMeter, createProduct, publishVersion } from '../factories/catalog.ts';
 
@@ -87,4 +89,22 @@ export async function signPayment(account: PrivateKeyAccount, requirements: Reco
     },
   });
   return { x402Version: 2, resource: { url: 'http://127.0.0.1/test' }, accepted: requirements, payload: { authorization, signature } };
+}
+
+/**
+ * What the ledger says reached the seller's wallet in atomic units of a six-decimal token: the
+ * environment's provider clearing accounts in `currency` (USDC for Rail settlements, USD for
+ * checkout wallet payments, one for one), x 10^6. Tests compare it with the wallet's token balance.
+ */
+export async function clearingAtomicUnits(db: Db, accountId: string, environment: 'sandbox' | 'production', currency: 'USDC' | 'USD'): Promise<string> {
+  const rows = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.ledger_account_id')
+    .select('e.amount')
+    .where('e.account_id', '=', accountId)
+    .where('e.environment', '=', environment)
+    .where('a.code', 'like', 'providers:%:clearing')
+    .where('e.currency', '=', currency)
+    .execute();
+  return rows.reduce((sum, row) => sum.plus(row.amount), new Decimal(0)).times(1_000_000).toFixed(0);
 }

@@ -7,7 +7,6 @@
 // recorded once with that hash; unused and expired -> released; unused and valid -> submitted again.
 // Every case ends with the ledger equal to the chain.
 import { randomBytes } from 'node:crypto';
-import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, parseSignature } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
@@ -17,7 +16,7 @@ import { recoverStuckSettlements } from '../../src/flows/rail/recovery.ts';
 import { deployUsdc, type DeployedUsdc } from '../chain/fiat-token.ts';
 import { DEPLOYER_KEY, startLocalChain, type LocalChain } from '../chain/local-chain.ts';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
-import { configureRail, railProduct, signPayment, type RailProduct } from './fixtures.ts';
+import { clearingAtomicUnits, configureRail, railProduct, signPayment, type RailProduct } from './fixtures.ts';
 
 /** $0.001 per request: 1,000 atomic units of the six-decimal token. */
 const PRICE_ATOMIC = 1000n;
@@ -103,16 +102,7 @@ async function sentByRelayer(payload: Payload): Promise<`0x${string}`> {
 
 /** Ledger = chain: the clearing accounts' USDC x 10^6 equals payTo's token balance. */
 async function expectLedgerEqualsChain(): Promise<void> {
-  const rows = await t.database.db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_accounts as a', 'a.id', 'e.ledger_account_id')
-    .select('e.amount')
-    .where('e.account_id', '=', seller.id)
-    .where('e.environment', '=', 'sandbox')
-    .where('a.code', 'like', 'providers:%:clearing')
-    .where('e.currency', '=', 'USDC')
-    .execute();
-  expect(rows.reduce((sum, row) => sum.plus(row.amount), new Decimal(0)).times(1_000_000).toFixed(0)).toBe((await usdc.balanceOf(payTo)).toString());
+  expect(await clearingAtomicUnits(t.database.db, seller.id, 'sandbox', 'USDC')).toBe((await usdc.balanceOf(payTo)).toString());
 }
 
 const recover = () => recoverStuckSettlements(t.database.db, systemClock, { config: t.config, webhookPolicy: { allowPrivateTargets: true }, baseUrl: t.config.baseUrl, usageKeyExpiresAt: (now) => new Date(now.getTime() + 86_400_000) });

@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Decimal } from 'decimal.js';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicActions, type Address } from 'viem';
@@ -23,7 +22,7 @@ import { deployUsdc, type DeployedUsdc } from '../chain/fiat-token.ts';
 import { DEPLOYER_KEY, startLocalChain, type LocalChain } from '../chain/local-chain.ts';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
 import { createRail, nodeHandler } from '../../packages/rail-middleware/src/index.ts';
-import { configureRail, railProduct, signPayment, type RailProduct } from './fixtures.ts';
+import { clearingAtomicUnits, configureRail, railProduct, signPayment, type RailProduct } from './fixtures.ts';
 import { createHttpServer, listen, listenService, StoppableProxy } from './servers.ts';
 
 /** $0.001 per request: 1,000 atomic units of the six-decimal token. */
@@ -116,16 +115,7 @@ const settlements = () => t.database.db.selectFrom('rail_settlements').selectAll
 
 /** Ledger = chain: the clearing accounts' USDC x 10^6 equals payTo's token balance. */
 async function expectLedgerEqualsChain(wallet: Address = payTo): Promise<void> {
-  const rows = await t.database.db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_accounts as a', 'a.id', 'e.ledger_account_id')
-    .select('e.amount')
-    .where('e.account_id', '=', seller.id)
-    .where('e.environment', '=', 'sandbox')
-    .where('a.code', 'like', 'providers:%:clearing')
-    .where('e.currency', '=', 'USDC')
-    .execute();
-  expect(rows.reduce((sum, row) => sum.plus(row.amount), new Decimal(0)).times(1_000_000).toFixed(0)).toBe((await usdc.balanceOf(wallet)).toString());
+  expect(await clearingAtomicUnits(t.database.db, seller.id, 'sandbox', 'USDC')).toBe((await usdc.balanceOf(wallet)).toString());
 }
 
 describe('facilitator.provider "remote" with the official facilitator as the peer', () => {

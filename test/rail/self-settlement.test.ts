@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Decimal } from 'decimal.js';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEventLogs, parseSignature, type Address } from 'viem';
@@ -19,7 +18,7 @@ import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@
 import { deployUsdc, type DeployedUsdc } from '../chain/fiat-token.ts';
 import { DEPLOYER_KEY, startLocalChain, type LocalChain } from '../chain/local-chain.ts';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
-import { configureRail, railProduct, signPayment, type RailProduct } from './fixtures.ts';
+import { clearingAtomicUnits, configureRail, railProduct, signPayment, type RailProduct } from './fixtures.ts';
 import { listenService } from './servers.ts';
 
 /** 1 ETH to the relayer; the low-balance threshold is 2 ETH, so the first settlement raises the event. */
@@ -112,17 +111,7 @@ const settlements = () => t.database.db.selectFrom('rail_settlements').selectAll
 
 /** Ledger = chain: the clearing accounts' USDC balance x 10^6 equals the wallet's token balance (each environment's payTo only ever receives through its settlements here). */
 async function expectLedgerEqualsChain(environment: 'sandbox' | 'production' = 'sandbox', wallet: Address = payTo): Promise<void> {
-  const rows = await t.database.db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_accounts as a', 'a.id', 'e.ledger_account_id')
-    .select(['e.amount'])
-    .where('e.account_id', '=', seller.id)
-    .where('e.environment', '=', environment)
-    .where('a.code', 'like', 'providers:%:clearing')
-    .where('e.currency', '=', 'USDC')
-    .execute();
-  const ledger = rows.reduce((sum, row) => sum.plus(row.amount), new Decimal(0));
-  expect(ledger.times(1_000_000).toFixed(0)).toBe((await usdc.balanceOf(wallet)).toString());
+  expect(await clearingAtomicUnits(t.database.db, seller.id, environment, 'USDC')).toBe((await usdc.balanceOf(wallet)).toString());
 }
 
 /** The requirements the seller's middleware publishes (for authorizations signed by hand). */

@@ -6,7 +6,6 @@
 // the real hash as its providerId, the charge token pays once, and the ledger equals the chain.
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
-import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEventLogs, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
@@ -14,7 +13,7 @@ import { deployUsdc, type DeployedUsdc } from '../chain/fiat-token.ts';
 import { DEPLOYER_KEY, startLocalChain, type LocalChain } from '../chain/local-chain.ts';
 import { createCustomer } from '../factories/catalog.ts';
 import { seedAccount, startTestApp, type TestContext } from '../harness.ts';
-import { configureRail, signPayment } from './fixtures.ts';
+import { clearingAtomicUnits, configureRail, signPayment } from './fixtures.ts';
 import { startOfficialFacilitator } from './official-facilitator.ts';
 
 const FACILITATOR_TOKEN = `fac_${randomBytes(12).toString('hex')}`;
@@ -102,16 +101,7 @@ const pay = (paymentId: string, chargeToken: string, paymentPayload: unknown) =>
 
 /** Ledger = chain: the environment's clearing accounts (USD, one for one with USDC) x 10^6 equal what reached its payTo. */
 async function expectLedgerEqualsChain(seller: Seller): Promise<void> {
-  const rows = await t.database.db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_accounts as a', 'a.id', 'e.ledger_account_id')
-    .select('e.amount')
-    .where('e.account_id', '=', seller.accountId)
-    .where('e.environment', '=', seller.environment)
-    .where('a.code', 'like', 'providers:%:clearing')
-    .where('e.currency', '=', 'USD')
-    .execute();
-  expect(rows.reduce((sum, row) => sum.plus(row.amount), new Decimal(0)).times(1_000_000).toFixed(0)).toBe((await usdc.balanceOf(seller.payTo)).toString());
+  expect(await clearingAtomicUnits(t.database.db, seller.accountId, seller.environment, 'USD')).toBe((await usdc.balanceOf(seller.payTo)).toString());
   expect((await t.client.get('/billing/reconciliation', seller.key)).body).toMatchObject({ reconciled: true });
 }
 
