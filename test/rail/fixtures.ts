@@ -108,3 +108,12 @@ export async function clearingAtomicUnits(db: Db, accountId: string, environment
     .execute();
   return rows.reduce((sum, row) => sum.plus(row.amount), new Decimal(0)).times(1_000_000).toFixed(0);
 }
+
+/** How many usage events the agent at `address` has on the product's meter (through the API, as the seller reads them). */
+export async function agentUsageCount(client: ApiClient, key: string, product: Pick<RailProduct, 'meterKey'>, address: string): Promise<number> {
+  const customers = await client.get(`/customers?externalId=${NETWORK}:${address}`, key);
+  if (customers.body.customers.length === 0) return 0;
+  const enrollment = (await client.get(`/customers/${customers.body.customers[0].id}/enrollments`, key)).body.enrollments[0];
+  const events = await client.get(`/metering/events?enrollmentId=${enrollment.id}&meter=${product.meterKey}&from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z&limit=100`, key);
+  return events.body.events.length;
+}

@@ -9,7 +9,7 @@ import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { createRail, nodeHandler, type Rail } from '../../packages/rail-middleware/src/index.ts';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
-import { agent, configureRail, NETWORK, OTHER_AGENT_KEY, railProduct, signPayment, type RailProduct } from './fixtures.ts';
+import { agent, agentUsageCount, configureRail, NETWORK, OTHER_AGENT_KEY, railProduct, signPayment, type RailProduct } from './fixtures.ts';
 import { createHttpServer, listen, listenService, RAIL_REDIS_URL, redisReachable, StoppableProxy } from './servers.ts';
 
 let t: TestContext;
@@ -49,13 +49,7 @@ function payingFetch(key?: `0x${string}`): typeof fetch {
   return wrapFetchWithPayment(fetch, client);
 }
 
-async function usageCount(address: string): Promise<number> {
-  const customers = await t.client.get(`/customers?externalId=${NETWORK}:${address}`, seller.key);
-  if (customers.body.customers.length === 0) return 0;
-  const enrollment = (await t.client.get(`/customers/${customers.body.customers[0].id}/enrollments`, seller.key)).body.enrollments[0];
-  const events = await t.client.get(`/metering/events?enrollmentId=${enrollment.id}&meter=${product.meterKey}&from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z&limit=100`, seller.key);
-  return events.body.events.length;
-}
+const usageCount = (address: string) => agentUsageCount(t.client, seller.key, product, address);
 
 describe('grace while the service is unreachable', () => {
   it('serves up to maxPerAgent on credit, then 503; drains once the service is back; usage equals requests served', async () => {

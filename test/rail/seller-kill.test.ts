@@ -14,7 +14,7 @@ import { wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { createRail } from '../../packages/rail-middleware/src/index.ts';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
-import { agent, configureRail, NETWORK, railProduct, type RailProduct } from './fixtures.ts';
+import { agent, agentUsageCount, configureRail, NETWORK, railProduct, type RailProduct } from './fixtures.ts';
 import { listenService, RAIL_REDIS_URL, redisReachable, StoppableProxy } from './servers.ts';
 
 const redisUp = await redisReachable();
@@ -60,13 +60,7 @@ async function startSeller(prefix: string): Promise<{ child: ChildProcess; url: 
   throw new Error(`the seller's process exited before it was ready: ${out}${errors}`);
 }
 
-async function usageCount(address: string): Promise<number> {
-  const customers = await t.client.get(`/customers?externalId=${NETWORK}:${address}`, seller.key);
-  if (customers.body.customers.length === 0) return 0;
-  const enrollment = (await t.client.get(`/customers/${customers.body.customers[0].id}/enrollments`, seller.key)).body.enrollments[0];
-  const events = await t.client.get(`/metering/events?enrollmentId=${enrollment.id}&meter=${product.meterKey}&from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z&limit=100`, seller.key);
-  return events.body.events.length;
-}
+const usageCount = (address: string) => agentUsageCount(t.client, seller.key, product, address);
 
 describe.skipIf(!redisUp)('kill -9 of the seller with payments served on credit', () => {
   it('loses nothing: another process of the seller settles each of them once', async () => {
