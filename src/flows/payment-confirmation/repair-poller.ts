@@ -2,11 +2,13 @@
 // from their processor (adapter.retrieveCharge) and the answer applied like an event, so a missed
 // or lost webhook does not leave a paid invoice open. Events kept waiting (processor-events.ts)
 // are retried on the same round. A recurring durable job (every 60 s); each charge in its own
-// transaction, a processor failure skips that charge until the next round.
+// transaction, a processor failure skips that charge until the next round. First, charges whose
+// process died between the processor's call and its record are completed (charges-in-flight.ts).
 import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { BackgroundJob, BackgroundLog } from '../../jobs/start.ts';
 import { callProcessor, connectionSource, listStalePendingLive } from '../../modules/payments/index.ts';
+import { completeChargesInFlight } from './charges-in-flight.ts';
 import { applyProcessorEvent, applyWaiting } from './processor-events.ts';
 
 /** A charge younger than this is left to its webhook. */
@@ -16,6 +18,8 @@ const BATCH = 100;
 export async function repairPendingCharges(db: Db, clock: Clock, baseUrl: string, log?: BackgroundLog): Promise<number> {
   const source = connectionSource();
   if (!source) return 0;
+  const completed = await completeChargesInFlight(db, clock, baseUrl, log);
+  if (completed > 0) log?.info({ completed }, 'live charges in flight recorded from their processor');
   const stale = await listStalePendingLive(db, new Date(clock.now().getTime() - REPAIR_AFTER_MS), BATCH);
   let repaired = 0;
   const seen = new Set<string>();
