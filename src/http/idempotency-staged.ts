@@ -128,13 +128,28 @@ export async function completeStagedAnswer(tx: Tx, scope: string, key: string, s
     .execute();
 }
 
-/** The scope of a keyed request's record (idempotency.ts idempotencyScope), for the repair poller. */
-export function keyedScope(tenant: { accountId: string; environment: string }): string {
+/** The scope of a keyed request's record (idempotency.ts idempotencyScope). */
+function keyedScope(tenant: { accountId: string; environment: string }): string {
   return `${tenant.accountId}:${tenant.environment}`;
 }
 
-/** Drops a record in progress whose reservation was released (the repair poller; a failed call): the key is free again. */
-export async function deleteInProgress(tx: Tx, scope: string, key: string): Promise<void> {
+/**
+ * For the repair poller (flows/payment-confirmation ReservedRequestAnswers, handed over by
+ * background.ts): the stored answer of a request whose reservation the poller recorded or released.
+ * The answer is the JSON of the result (the route's serialiser is not at hand in a job).
+ */
+export const reservedRequestAnswers = {
+  async complete(tx: Tx, tenant: { accountId: string; environment: string }, requestKey: string, outcome: { status: number; result: unknown } | AppError): Promise<void> {
+    const answer = outcome instanceof AppError ? renderError(outcome, `repair-${requestKey}`) : { status: outcome.status, body: JSON.stringify(outcome.result) };
+    await completeStagedAnswer(tx, keyedScope(tenant), requestKey, answer.status, answer.body);
+  },
+  async abandon(tx: Tx, tenant: { accountId: string; environment: string }, requestKey: string): Promise<void> {
+    await deleteInProgress(tx, keyedScope(tenant), requestKey);
+  },
+};
+
+/** Drops a record in progress whose reservation was released: the key is free again. */
+async function deleteInProgress(tx: Tx, scope: string, key: string): Promise<void> {
   await tx.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).where('status_code', '=', IN_PROGRESS_STATUS).execute();
 }
 

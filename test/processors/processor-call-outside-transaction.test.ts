@@ -9,6 +9,7 @@ import { seedAccount, startTestApp, type SeededAccount, type TestContext } from 
 import { createCustomer } from '../../src/modules/invoices/test-fixtures.ts';
 import { openInvoice } from '../../src/modules/payments/test-fixtures.ts';
 import { repairPendingCharges } from '../../src/flows/payment-confirmation/index.ts';
+import { reservedRequestAnswers } from '../../src/http/idempotency-staged.ts';
 import { GOOD_SECRET_KEY, StripeFake } from '../../src/modules/payments/processors/processor-b/stripe-fake.ts';
 import { SPEC_PATH } from '../../src/modules/payments/processors/processor-b/test-setup.ts';
 import type { MockRequest } from '../processor-mocks/validating-mock.ts';
@@ -181,7 +182,7 @@ describe('the processor call outside the request transaction (processor_b)', () 
     const intentsBefore = stripe.intents.size;
     expect(await repairPendingCharges(t.database.db, { now: () => new Date() }, t.config.baseUrl)).toBe(0);
     expect(await paymentsOf(invoice.id)).toEqual([]);
-    await repairPendingCharges(t.database.db, tenMinutesOn, t.config.baseUrl);
+    await repairPendingCharges(t.database.db, tenMinutesOn, t.config.baseUrl, undefined, reservedRequestAnswers);
     const stored = await paymentsOf(invoice.id);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ status: 'pending' });

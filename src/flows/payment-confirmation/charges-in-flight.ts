@@ -5,16 +5,27 @@
 // completed with the charge, so a retry of that request replays it. A processor that refuses the
 // request releases the reservation and frees the key; one that is down leaves it to the next round.
 import type { Clock } from '../../core/clock.ts';
+import type { Tenant } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
-import type { Db } from '../../db/database.ts';
-import { renderError } from '../../http/error-handler.ts';
-import { completeStagedAnswer, deleteInProgress, keyedScope } from '../../http/idempotency-staged.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import type { BackgroundLog } from '../../jobs/start.ts';
 import * as payments from '../../modules/payments/index.ts';
 
+/**
+ * The stored answers of the requests that reserved charges: the HTTP layer's records, handed over
+ * by background.ts (http/idempotency-staged.ts reservedRequestAnswers). Without them the charges
+ * are still recorded; a retry of their request then waits for the record's expiry.
+ */
+export interface ReservedRequestAnswers {
+  /** The answer over the record in progress: 201 and the charge, or the business error. */
+  complete(tx: Tx, tenant: Tenant, requestKey: string, outcome: { status: number; result: unknown } | AppError): Promise<void>;
+  /** The record in progress dropped: the key is free again. */
+  abandon(tx: Tx, tenant: Tenant, requestKey: string): Promise<void>;
+}
+
 const BATCH = 100;
 
-export async function completeChargesInFlight(db: Db, clock: Clock, baseUrl: string, log?: BackgroundLog): Promise<number> {
+export async function completeChargesInFlight(db: Db, clock: Clock, baseUrl: string, answers: ReservedRequestAnswers | null, log?: BackgroundLog): Promise<number> {
   const before = new Date(clock.now().getTime() - payments.inFlightTakeoverMs());
   const stale = await payments.listStaleChargesInFlight(db, before, BATCH);
   let completed = 0;
@@ -32,22 +43,22 @@ export async function completeChargesInFlight(db: Db, clock: Clock, baseUrl: str
       if (!(error instanceof AppError) || error.code !== 'provider_error') continue;
       await db.transaction().execute(async (tx) => {
         await payments.releaseLiveCharge(tx, ctx, reserved);
-        if (requestKey) await deleteInProgress(tx, keyedScope(tenant), requestKey);
+        if (requestKey) await answers?.abandon(tx, tenant, requestKey);
       });
       continue;
     }
     await db.transaction().execute(async (tx) => {
-      let answer: { status: number; body: string };
+      let outcome: { status: number; result: unknown } | AppError;
       try {
-        answer = { status: 201, body: JSON.stringify((await payments.recordLiveCharge(tx, ctx, reserved, sent)).view) };
+        outcome = { status: 201, result: (await payments.recordLiveCharge(tx, ctx, reserved, sent)).view };
         completed += 1;
       } catch (error) {
         if (!(error instanceof AppError) || error.status >= 500) throw error;
         // The invoice moved meanwhile (recordLiveCharge wrote nothing): the reservation is undone, that is the answer.
         await payments.releaseLiveCharge(tx, ctx, reserved);
-        answer = renderError(error, `repair-${row.id}`);
+        outcome = error;
       }
-      if (requestKey) await completeStagedAnswer(tx, keyedScope(tenant), requestKey, answer.status, answer.body);
+      if (requestKey) await answers?.complete(tx, tenant, requestKey, outcome);
     });
   }
   return completed;

@@ -110,10 +110,10 @@ export async function recordLiveCharge(tx: Tx, ctx: UseCaseContext, reserved: Re
   const newest = await repo.findPendingPayment(tx, ctx.tenant, invoice.id);
   const outrankedBy = newest && newest.id > inFlight.id ? newest : undefined;
   const superseded = outrankedBy ? undefined : await repo.supersedePendingPayment(tx, ctx.tenant, invoice.id, ctx.now);
-  let row = await repo.recordSentCharge(tx, ctx.tenant, inFlight.id, sentChargeFields(sent));
-  const recorded = row;
-  if (outrankedBy) row = await repo.failAsSuperseded(tx, ctx.tenant, row.id, ctx.now);
-  const view = await announceCharge(tx, ctx, { row: recorded, invoice, account, superseded, outranked: outrankedBy ? row : undefined, live: sent, clientSecret: null, chargeToken: null });
+  const row = await repo.recordSentCharge(tx, ctx.tenant, inFlight.id, sentChargeFields(sent), outrankedBy ? ctx.now : null);
+  // An outranked charge is announced as created (pending), then failed.
+  const created = outrankedBy ? { ...row, status: 'pending' as const, failure_code: null, failed_at: null, updated_at: inFlight.updated_at } : row;
+  const view = await announceCharge(tx, ctx, { row: created, invoice, account, superseded, outranked: outrankedBy ? row : undefined, live: sent, clientSecret: null, chargeToken: null });
   return { view, status: sent.status, failureCode: sent.failureCode };
 }
 

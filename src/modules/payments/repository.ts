@@ -23,10 +23,12 @@ export type SentChargePatch = Pick<
   'provider_id' | 'pix_payload' | 'pix_qr_image' | 'provider_pix_payload' | 'boleto_line' | 'boleto_barcode' | 'boleto_due_date' | 'boleto_url' | 'expires_at'
 >;
 
-export async function recordSentCharge(ex: Executor, tenant: Tenant, id: string, patch: SentChargePatch): Promise<PaymentRow> {
+/** `supersededAt`: a later charge of the invoice is pending already, so this one is failed as `superseded` as it is recorded. */
+export async function recordSentCharge(ex: Executor, tenant: Tenant, id: string, patch: SentChargePatch, supersededAt: Date | null): Promise<PaymentRow> {
+  const superseded = supersededAt ? { status: 'failed' as const, failure_code: 'superseded', failed_at: supersededAt, updated_at: supersededAt } : {};
   return ex
     .updateTable('payments')
-    .set({ ...patch, charge_in_flight: null })
+    .set({ ...patch, ...superseded, charge_in_flight: null })
     .where(forTenant(tenant))
     .where('id', '=', id)
     .returningAll()
@@ -36,17 +38,6 @@ export async function recordSentCharge(ex: Executor, tenant: Tenant, id: string,
 /** The invoice's pending charge (at most one), if any. */
 export async function findPendingPayment(ex: Executor, tenant: Tenant, invoiceId: string): Promise<PaymentRow | undefined> {
   return ex.selectFrom('payments').selectAll().where(forTenant(tenant)).where('invoice_id', '=', invoiceId).where('status', '=', 'pending').where('charge_in_flight', 'is', null).executeTakeFirst();
-}
-
-/** A charge failed as `superseded` (a later one of its invoice is the pending one). */
-export async function failAsSuperseded(ex: Executor, tenant: Tenant, id: string, now: Date): Promise<PaymentRow> {
-  return ex
-    .updateTable('payments')
-    .set({ status: 'failed', failure_code: 'superseded', failed_at: now, updated_at: now })
-    .where(forTenant(tenant))
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
 }
 
 /** A reservation undone (its processor call failed, or its invoice moved meanwhile): as if never made. */
