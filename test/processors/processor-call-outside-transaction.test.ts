@@ -197,6 +197,26 @@ describe('the processor call outside the request transaction (processor_b)', () 
     expect(stripe.intents.size - intentsBefore).toBe(1);
   });
 
+  it('the hosted invoice page: a live card charge parked at Stripe holds nothing; Stripe failing there undoes it too', async () => {
+    const invoice = await openInvoice(t, acme.liveKey, customerId);
+    const url = new URL(invoice.invoiceUrl as string);
+    const pay = () => t.client.post(`${url.pathname}/payments`, null, { token: url.searchParams.get('token'), method: 'card' });
+    stripe.failures.push({ status: 503, body: { error: { type: 'api_error', message: 'Something went wrong on our end' } } });
+    const down = await pay();
+    expect(down.status, down.raw).toBe(502);
+    expect(await paymentsOf(invoice.id)).toEqual([]);
+    gate.holding = true;
+    const paying = pay();
+    await until(() => gate.waiting === 1);
+    gate.holding = false;
+    expect(await paymentsOf(invoice.id)).toEqual([]);
+    gate.open();
+    const paid = await paying;
+    expect(paid.status, paid.raw).toBe(201);
+    expect(paid.body.nextAction).toEqual({ type: 'processor_b_payment_intent', clientSecret: expect.stringContaining('_secret'), publishableKey: CREDENTIALS.publishableKey });
+    expect((await paymentsOf(invoice.id)).map((p) => [p.id, p.status])).toEqual([[paid.body.paymentId, 'pending']]);
+  });
+
   it('Stripe failing: 502 and nothing recorded, the reservation undone', async () => {
     const invoice = await openInvoice(t, acme.liveKey, customerId);
     stripe.failures.push({ status: 503, body: { error: { type: 'api_error', message: 'Something went wrong on our end' } } });

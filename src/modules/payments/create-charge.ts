@@ -214,8 +214,8 @@ export async function prepareCharge(tx: Tx, ctx: UseCaseContext, invoiceId: stri
 
 /**
  * The whole charge in the caller's transaction, the processor's call included: for callers already
- * inside one (the hosted page, the cycle runner's saved methods). POST /billing/invoices/{id}/payments
- * runs the steps apart instead (payment-routes.ts), with no transaction open during the call.
+ * inside one (the cycle runner's saved methods). The charge routes (POST /billing/invoices/{id}/payments,
+ * the hosted page's) run the steps apart instead, with no transaction open during the call.
  */
 export async function createChargeWithOutcome(tx: Tx, ctx: UseCaseContext, invoiceId: string, input: ChargeInput, options: ChargeOptions = {}): Promise<ChargeOutcome> {
   const prepared = await prepareCharge(tx, ctx, invoiceId, input, options);
