@@ -5,6 +5,7 @@
 // Rail relayers' gas watch and the idempotency-key purge.
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from './db/database.ts';
+import { reservedRequestAnswers } from './http/idempotency-staged.ts';
 import type { AppDeps } from './http/types.ts';
 import { startJobs, type BackgroundJob, type StartedJobs } from './jobs/start.ts';
 import { createMailer, emailJobHandler } from './modules/email/index.ts';
@@ -21,7 +22,7 @@ export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database
   const jobs: BackgroundJob[] = [
     webhookJobHandler({ db, clock, policy: deps.webhookPolicy }),
     paymentExpiryJob(db, clock, config.baseUrl, log),
-    repairPollerJob(db, clock, config.baseUrl, log),
+    repairPollerJob(db, clock, config.baseUrl, log, reservedRequestAnswers),
     subscriptionCycleJob(db, clock, config.baseUrl, log, config.subscriptionBatches),
     ledgerReconciliationJob(db, clock, log),
     railReceiptsJob(db, clock, config.baseUrl, log),

@@ -33,6 +33,9 @@ export interface Idempotency {
 
 export type SuccessStatus<T> = number | ((result: T) => number);
 
+/** status_code of a record whose request is between its reservation and its record (idempotency-staged.ts; never an HTTP status). */
+export const IN_PROGRESS_STATUS = 0;
+
 export interface Outcome {
   replayed: boolean;
   status: number;
@@ -100,6 +103,7 @@ export function createIdempotency(db: Db, clock: Clock, retentionHours: number):
           .executeTakeFirst();
         if (stored && stored.expires_at > now) {
           if (stored.fingerprint !== fingerprint) throw idempotencyKeyReused();
+          if (stored.status_code === IN_PROGRESS_STATUS) throw idempotencyInUse();
           return { replayed: true, status: stored.status_code, body: stored.response_body };
         }
         const outcome = await runInSavepoint(tx, request, reply, status, work);

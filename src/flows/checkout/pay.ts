@@ -1,8 +1,9 @@
 // The buyer's pay flow behind the hosted invoice page (JSON, no key: the invoice link's token is the
 // credential).
-//   payHostedInvoice(tx, link, method, clock)  a charge of the open invoice by a method the account
-//     accepts, through the payments service (createCharge: the invoice row is locked, a pending
-//     charge of the invoice fails as `superseded` in the same transaction, `payment.created`).
+//   reserveHostedPayment, sendHostedPayment (no transaction), record: a charge of the open invoice
+//     by a method the account accepts, through the payments service (prepareCharge: the invoice row
+//     is locked, a pending charge of the invoice fails as `superseded`, `payment.created`); a live
+//     one's processor is called with no transaction open (live-charge-steps.ts).
 //   hostedInvoiceStatus(ex, link, clock)  what the page polls: the invoice's status, its latest
 //     charge, and where to go once paid.
 // Invariants: any part of the link wrong (slug, id, token) or another account's invoice answers
@@ -17,12 +18,17 @@ import { readSandboxClock } from '../../modules/accounts/index.ts';
 import { downloadUrlOf, listLiveGrants } from '../../modules/fulfillment/index.ts';
 import type { InvoiceRow, InvoiceStatus } from '../../modules/invoices/index.ts';
 import {
-  createCharge,
   findConfirmedPayment,
   findLatestPayment,
   itfBarcodePngBase64,
   payOptionsFor,
+  prepareCharge,
+  recordLiveCharge,
+  releaseLiveCharge,
+  resumeLiveCharge,
+  sendLiveCharge,
   toPaymentView,
+  type ReservedCharge,
   type CardNextAction,
   type PaymentView,
   type PaymentMethod,
@@ -112,7 +118,17 @@ function notPayable(invoice: InvoiceRow): AppError {
   return new AppError('invoice_not_payable', `${why[invoice.status]} Only an open invoice can be paid (this one is ${invoice.status}).`);
 }
 
-export async function payHostedInvoice(tx: Tx, link: InvoiceLink, method: PaymentMethod, now: Date, baseUrl: string): Promise<CheckoutPayment> {
+/** A live charge of the hosted page reserved, its processor still to call (no transaction open meanwhile). */
+export interface HostedReservation {
+  ctx: UseCaseContext;
+  charge: ReservedCharge;
+}
+
+/**
+ * The page's charge, step 1 (payment-routes' steps, for the buyer): a sandbox or crypto charge is
+ * made whole (`done`); a live one is reserved, sent by sendHostedPayment with no transaction open.
+ */
+export async function reserveHostedPayment(tx: Tx, link: InvoiceLink, method: PaymentMethod, now: Date, baseUrl: string): Promise<{ done: CheckoutPayment } | { reserved: HostedReservation; token: string }> {
   const { invoice } = await findLinkedInvoice(tx, link);
   if (invoice.status !== 'open') throw notPayable(invoice);
   const { methods: accepted } = await payOptionsFor(tx, tenantOf(invoice), invoice.currency);
@@ -123,8 +139,31 @@ export async function payHostedInvoice(tx: Tx, link: InvoiceLink, method: Paymen
     throw fieldError('method', method, 'accepted', `This invoice can be paid by ${accepted.join(', ')}.`);
   }
   const ctx = await keylessContext(tx, tenantOf(invoice), now, baseUrl);
-  // createCharge locks the invoice and checks again that it is open (a payment may have just landed).
-  const created = await createCharge(tx, ctx, invoice.id, { method });
+  // prepareCharge locks the invoice and checks again that it is open (a payment may have just landed).
+  const prepared = await prepareCharge(tx, ctx, invoice.id, { method });
+  if (prepared.kind === 'done') return { done: await checkoutAnswer(prepared.outcome.view) };
+  return { reserved: { ctx, charge: prepared.reserved }, token: prepared.reserved.row.id };
+}
+
+/** A reservation left in flight by an earlier try of the same request (its process died), or null. */
+export async function resumeHostedPayment(tx: Tx, link: InvoiceLink, paymentId: string, now: Date, baseUrl: string): Promise<HostedReservation | null> {
+  const { invoice } = await findLinkedInvoice(tx, link);
+  const ctx = await keylessContext(tx, tenantOf(invoice), now, baseUrl);
+  const charge = await resumeLiveCharge(tx, ctx, paymentId);
+  return charge && { ctx, charge };
+}
+
+/** Step 2, no transaction open: the processor's call; answers step 3, the record. */
+export async function sendHostedPayment(reserved: HostedReservation): Promise<(tx: Tx) => Promise<CheckoutPayment>> {
+  const sent = await sendLiveCharge(reserved.charge);
+  return async (tx) => checkoutAnswer((await recordLiveCharge(tx, reserved.ctx, reserved.charge, sent)).view);
+}
+
+export async function releaseHostedPayment(tx: Tx, reserved: HostedReservation): Promise<void> {
+  await releaseLiveCharge(tx, reserved.ctx, reserved.charge);
+}
+
+async function checkoutAnswer(created: PaymentView): Promise<CheckoutPayment> {
   const view = await toCheckoutPayment(created);
   if (created.clientSecret) view.clientSecret = created.clientSecret;
   // A live card form completes the charge with the processor's browser library.

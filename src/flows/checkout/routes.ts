@@ -7,13 +7,14 @@ import { allowPageSources, htmlResponse, registerPageSecurity, sendPage } from '
 import { DateTime, errorResponses, Nullable } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { hasUnstorableString } from '../../http/validation.ts';
+import { runStaged } from '../../http/idempotency-staged.ts';
 import { InvoiceStatusSchema as InvoiceStatus } from '../../modules/invoices/index.ts';
-import { PaymentMethodSchema, PaymentStatusSchema, paymentSchemas } from '../../modules/payments/index.ts';
+import { inFlightTakeoverMs, PaymentMethodSchema, PaymentStatusSchema, paymentSchemas } from '../../modules/payments/index.ts';
 import { cardLibraryOf } from './card-libraries.ts';
 import { findHostedInvoice } from './hosted-invoice.ts';
 import { PAGE_STYLE_HASH, renderInvoicePage, renderNotFoundPage } from './invoice-page.ts';
 import { pageLocale } from '../../http/page-locale.ts';
-import { hostedInvoiceStatus, payHostedInvoice } from './pay.ts';
+import { hostedInvoiceStatus, releaseHostedPayment, reserveHostedPayment, resumeHostedPayment, sendHostedPayment, type CheckoutPayment, type HostedReservation } from './pay.ts';
 
 const tags = ['checkout'];
 const InvoiceLinkParams = Type.Object({ slug: Type.String({ maxLength: 200 }), invoiceID: Type.String({ maxLength: 100 }) });
@@ -126,10 +127,18 @@ export function registerCheckoutRoutes(app: App, deps: AppDeps): void {
         response: { 201: CheckoutPayment, ...errorResponses(404, 409, 422) },
       },
     },
-    async (request, reply) =>
-      deps.idempotency.run(request, reply, 201, (tx) =>
-        payHostedInvoice(tx, { slug: request.params.slug, invoiceId: request.params.invoiceID, token: request.body.token }, request.body.method, deps.clock.now(), deps.config.baseUrl),
-      ),
+    async (request, reply) => {
+      const link = { slug: request.params.slug, invoiceId: request.params.invoiceID, token: request.body.token };
+      const now = deps.clock.now();
+      // A live charge's processor is called with no transaction open (http/idempotency-staged.ts).
+      return runStaged<CheckoutPayment, HostedReservation>(deps, request, reply, 201, {
+        takeoverAfterMs: inFlightTakeoverMs(),
+        reserve: (tx) => reserveHostedPayment(tx, link, request.body.method, now, deps.config.baseUrl),
+        resume: (tx, paymentId) => resumeHostedPayment(tx, link, paymentId, now, deps.config.baseUrl),
+        send: sendHostedPayment,
+        release: releaseHostedPayment,
+      });
+    },
   );
 
   app.get(

@@ -2,6 +2,7 @@ import { pageRequest } from '../../core/pagination.ts';
 import { AppError } from '../../core/errors.ts';
 import { contextOf } from '../../http/context.ts';
 import { idempotencyKeyOf } from '../../http/idempotency.ts';
+import { runStaged } from '../../http/idempotency-staged.ts';
 import { errorResponses, ListQuery } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 // The payment routes: charges, reads and refunds under /billing, and the sandbox's test helpers
@@ -42,16 +43,32 @@ export function registerPaymentRoutes(app: App, deps: AppDeps): void {
           'invoice fails as `superseded`. Only an open invoice: otherwise 409 invoice_not_payable. Pix and boleto charge BRL only. ' +
           'Live keys charge through the processor connected for the method (PUT /account/providers/{provider}); without one, 409 provider_not_configured. ' +
           'A processor down answers 502 provider_unavailable (or provider_error), slow 504 provider_timeout, with nothing recorded: a retry with the same ' +
-          'Idempotency-Key sends the processor the same idempotency key, so it never charges twice.',
+          'Idempotency-Key sends the processor the same idempotency key, so it never charges twice. While the processor is being called, a retry with the ' +
+          'same key answers 409 idempotency_key_in_use.',
         params: InvoicePaymentParams,
         body: ChargeBody,
         response: { 201: CreatedCharge, ...errorResponses(404, 409, 422), ...ProcessorErrorResponses },
       },
     },
-    async (request, reply) =>
-      deps.idempotency.run(request, reply, 201, (tx) =>
-        payments.createCharge(tx, contextOf(request, deps), request.params.invoiceID, request.body, { requestKey: idempotencyKeyOf(request.headers) }),
-      ),
+    async (request, reply) => {
+      // A live charge's processor is called with no transaction open (reserve, send, record):
+      // live-charge-steps.ts, http/idempotency-staged.ts.
+      const ctx = contextOf(request, deps);
+      const options = { requestKey: idempotencyKeyOf(request.headers) };
+      return runStaged<payments.PaymentView, payments.ReservedCharge>(deps, request, reply, 201, {
+        takeoverAfterMs: payments.inFlightTakeoverMs(),
+        reserve: async (tx) => {
+          const prepared = await payments.prepareCharge(tx, ctx, request.params.invoiceID, request.body, options);
+          return prepared.kind === 'done' ? { done: prepared.outcome.view } : { reserved: prepared.reserved, token: prepared.reserved.row.id };
+        },
+        resume: (tx, paymentId) => payments.resumeLiveCharge(tx, ctx, paymentId),
+        send: async (reserved) => {
+          const sent = await payments.sendLiveCharge(reserved);
+          return async (tx) => (await payments.recordLiveCharge(tx, ctx, reserved, sent)).view;
+        },
+        release: (tx, reserved) => payments.releaseLiveCharge(tx, ctx, reserved),
+      });
+    },
   );
 
   app.get(

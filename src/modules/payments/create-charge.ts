@@ -7,27 +7,39 @@
 // from the invoice and account already read, and its `payment.failed` and this `payment.created`
 // go in one insert.
 // Without a connection serving the method, a production charge answers 409 `provider_not_configured`
-// and writes nothing; a processor failure (502/504) rolls the whole request back (processors/calls.ts).
-// Idempotency: the HTTP layer stores the answer (with its one-time credentials) in this transaction.
+// and writes nothing. A live charge is reserved, sent and recorded in steps (live-charge-steps.ts):
+// POST /billing/invoices/{id}/payments holds no transaction while its processor answers, and a
+// processor failure (502/504) undoes the reservation, so nothing is recorded.
+// Idempotency: the HTTP layer stores the answer (with its one-time credentials) with the record.
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { formatMoney, toMinorUnits } from '../../core/money.ts';
 import type { Tx } from '../../db/database.ts';
-import { getTenant, cardProcessorOf, publishableKeyFor } from '../accounts/index.ts';
+import { getTenant, cardProcessorOf } from '../accounts/index.ts';
 import { findCustomerOrThrow, findEnrollmentOrThrow, normaliseDocument, type PostalAddress } from '../customers/index.ts';
-import { recordEvents } from '../events/index.ts';
-import { hostedInvoiceUrl, lockInvoice, type InvoiceRow } from '../invoices/index.ts';
-import { cardNextAction, newClientSecret } from './card-action.ts';
-import { toPaymentView, type PaymentView } from './payment-view.ts';
+import { lockInvoice, type InvoiceRow } from '../invoices/index.ts';
+import { newClientSecret } from './card-action.ts';
+import { announceCharge, newPendingRow } from './charge-rows.ts';
+import type { PaymentView } from './payment-view.ts';
 import { cryptoSettlerOf, type CryptoSettler } from './crypto-settlement.ts';
+import {
+  cardProcessorNamed,
+  PIX_DEFAULT_EXPIRY_SECONDS,
+  recordLiveCharge,
+  reserveLiveCharge,
+  sendLiveCharge,
+  type ReservedCharge,
+} from './live-charge-steps.ts';
 import { providerFor, type ProviderCharge } from './provider.ts';
 import { connectionSource, type LiveConnection } from './processors/connections.ts';
-import { chargeIdFor, chargeLive, unsentCharge } from './processors/live-charge.ts';
+import { chargeIdFor, unsentCharge } from './processors/live-charge.ts';
 import { sandboxProvider } from './sandbox-provider.ts';
 import * as repo from './repository.ts';
 import { digestOf, newChargeToken } from './secrets.ts';
-import type { CardProcessor, PaymentMethod, PaymentRow } from './tables.ts';
+import type { PaymentMethod } from './tables.ts';
+
+export { PIX_DEFAULT_EXPIRY_SECONDS } from './live-charge-steps.ts';
 
 export interface ChargeInput {
   method: PaymentMethod;
@@ -36,7 +48,6 @@ export interface ChargeInput {
   expiresInSeconds?: number;
 }
 
-export const PIX_DEFAULT_EXPIRY_SECONDS = 3600;
 /** Largest amount a boleto barcode holds: ten digits of cents. */
 const BOLETO_MAX_CENTS = 9_999_999_999n;
 /** Largest Pix amount: the BR Code amount field holds 13 characters ("9999999999.99"). */
@@ -116,7 +127,15 @@ function onChainCharge(settler: CryptoSettler): ProviderCharge {
   return { provider: settler.provider, providerId: '', crypto: { network: settler.network, settlementAsset: 'USDC', settlementNetwork: settler.settlementNetwork }, expiresAt: null, confirmToken: null };
 }
 
-export async function createChargeWithOutcome(tx: Tx, ctx: UseCaseContext, invoiceId: string, input: ChargeInput, options: ChargeOptions = {}): Promise<ChargeOutcome> {
+/**
+ * The first step of every charge. A live one through a connection is only reserved here (a row in
+ * flight, live-charge-steps.ts): its processor is called after this transaction, and its answer
+ * recorded in another. Every other charge (sandbox, crypto, a live one refused before sending) is
+ * made here whole: `done`.
+ */
+export type PreparedCharge = { kind: 'done'; outcome: ChargeOutcome } | { kind: 'reserved'; reserved: ReservedCharge };
+
+export async function prepareCharge(tx: Tx, ctx: UseCaseContext, invoiceId: string, input: ChargeInput, options: ChargeOptions = {}): Promise<PreparedCharge> {
   if (!ctx.baseUrl) throw new Error('UseCaseContext.baseUrl is required to build payment links');
   const invoice = await lockInvoice(tx, ctx, invoiceId);
   if (invoice.status !== 'open') {
@@ -127,42 +146,28 @@ export async function createChargeWithOutcome(tx: Tx, ctx: UseCaseContext, invoi
   const amount = formatMoney(invoice.amount_due, invoice.currency);
   assertChargeable(input, invoice.currency, amount);
   const payerDocument = input.payer?.document === undefined ? null : normaliseDocument(input.payer.document, 'payer.document').document;
+  const account = await getTenant(tx, ctx);
+  if (live && !options.refusedBeforeSending) {
+    // The processor is told who pays: the payer given, else the invoice's customer (a Pix or boleto
+    // at a processor needs a name and a CPF/CNPJ; the hosted page sends none of its own).
+    const customer = await customerOfInvoice(tx, ctx, invoice);
+    const payer = {
+      name: input.payer?.name ?? customer?.name ?? null,
+      email: input.payer?.email ?? customer?.email ?? null,
+      document: payerDocument ?? customer?.document ?? null,
+      address: input.payer?.address ?? null,
+    };
+    const reserved = await reserveLiveCharge(tx, ctx, { live, invoice, amount, input, payerDocument, payer, accountName: account.name, options });
+    return { kind: 'reserved', reserved };
+  }
 
   const superseded = await repo.supersedePendingPayment(tx, ctx.tenant, invoice.id, ctx.now);
-  const account = await getTenant(tx, ctx);
   const id = newId();
-  // What the processor knows the charge by: the same for every retry of this request.
-  const reference = live ? (options.requestKey ? chargeIdFor(ctx.tenant, options.requestKey) : id) : null;
-  const pixExpiresInSeconds = input.expiresInSeconds ?? PIX_DEFAULT_EXPIRY_SECONDS;
-  // The processor is told who pays: the payer given, else the invoice's customer (a Pix or boleto
-  // at a processor needs a name and a CPF/CNPJ; the hosted page sends none of its own).
-  const customer = live && !options.refusedBeforeSending ? await customerOfInvoice(tx, ctx, invoice) : null;
-  const liveCharge = live && options.refusedBeforeSending
-    ? unsentCharge(live)
-    : live
-    ? await chargeLive(live, connectionSource()!.settings.timeoutMs, {
-        paymentId: reference!,
-        idempotencyKey: `charge_${reference}`,
-        method: input.method,
-        amount,
-        currency: invoice.currency,
-        description: `Invoice ${invoice.invoice_number ?? invoice.id} (${account.name})`,
-        invoice: { id: invoice.id, dueDate: invoice.due_date },
-        payer: {
-          name: input.payer?.name ?? customer?.name ?? null,
-          email: input.payer?.email ?? customer?.email ?? null,
-          document: payerDocument ?? customer?.document ?? null,
-          address: input.payer?.address ?? null,
-        },
-        pixExpiresInSeconds,
-        savedMethod: options.savedMethod ?? null,
-        now: ctx.now,
-      })
-    : null;
-  const charge = liveCharge
-    ? { ...liveCharge, pix: liveCharge.pix && { ...liveCharge.pix, providerPayload: null }, crypto: undefined, confirmToken: null }
-    : onChain
+  const unsent = live ? unsentCharge(live) : null;
+  const charge = onChain
     ? onChainCharge(onChain)
+    : unsent
+    ? null
     : await sandboxProvider.createCharge({
         paymentId: id,
         method: input.method,
@@ -170,86 +175,57 @@ export async function createChargeWithOutcome(tx: Tx, ctx: UseCaseContext, invoi
         currency: invoice.currency,
         account: { name: account.name },
         invoice: { id: invoice.id, dueDate: invoice.due_date },
-        pixExpiresInSeconds,
+        pixExpiresInSeconds: input.expiresInSeconds ?? PIX_DEFAULT_EXPIRY_SECONDS,
         settlementNetwork: input.settlementNetwork ?? 'base',
         baseUrl: ctx.baseUrl,
         now: ctx.now,
       });
-  // A live card charge's secret is the processor's (shown once, never stored); the sandbox's is the service's own.
-  const clientSecret = input.method === 'card' && !liveCharge ? newClientSecret(id) : null;
+  // The sandbox's card secret is the service's own (a live card's is the processor's, never stored).
+  const clientSecret = input.method === 'card' && !unsent ? newClientSecret(id) : null;
   const chargeToken = input.method === 'crypto' ? newChargeToken() : null;
-  const cardProcessor = input.method === 'card' ? (liveCharge ? cardProcessorNamed(liveCharge.provider) : await cardProcessorOf(tx, ctx.tenant.accountId)) : null;
-  const row: PaymentRow = {
-    id,
-    account_id: ctx.tenant.accountId,
-    environment: ctx.tenant.environment,
-    invoice_id: invoice.id,
-    provider: charge.provider,
-    provider_id: charge.providerId === '' ? null : charge.providerId,
-    method: input.method,
-    amount,
-    currency: invoice.currency,
-    status: 'pending',
-    refunded_amount: '0',
-    failure_code: null,
-    failed_at: null,
-    confirmed_at: null,
-    charged_back_at: null,
-    payer_name: input.payer?.name ?? null,
-    payer_email: input.payer?.email ?? null,
-    payer_document: payerDocument,
-    pix_payload: charge.pix?.payload ?? null,
-    pix_qr_image: charge.pix?.qrImage ?? null,
-    provider_pix_payload: charge.pix?.providerPayload ?? null,
-    boleto_line: charge.boleto?.line ?? null,
-    boleto_barcode: charge.boleto?.barcode ?? null,
-    boleto_due_date: charge.boleto?.dueDate ?? null,
-    boleto_url: liveCharge?.boleto?.url ?? null,
-    expires_at: charge.expiresAt,
-    network: charge.crypto?.network ?? null,
-    settlement_asset: charge.crypto?.settlementAsset ?? null,
-    settlement_network: charge.crypto?.settlementNetwork ?? null,
+  const cardProcessor = input.method === 'card' ? (unsent ? cardProcessorNamed(unsent.provider) : await cardProcessorOf(tx, ctx.tenant.accountId)) : null;
+  const row = newPendingRow(ctx, id, invoice, amount, input, payerDocument, {
+    provider: unsent?.provider ?? charge!.provider,
+    provider_id: charge?.providerId || null,
+    pix_payload: charge?.pix?.payload ?? null,
+    pix_qr_image: charge?.pix?.qrImage ?? null,
+    provider_pix_payload: charge?.pix?.providerPayload ?? null,
+    boleto_line: charge?.boleto?.line ?? null,
+    boleto_barcode: charge?.boleto?.barcode ?? null,
+    boleto_due_date: charge?.boleto?.dueDate ?? null,
+    boleto_url: null,
+    expires_at: charge?.expiresAt ?? null,
+    network: charge?.crypto?.network ?? null,
+    settlement_asset: charge?.crypto?.settlementAsset ?? null,
+    settlement_network: charge?.crypto?.settlementNetwork ?? null,
     client_secret_hash: clientSecret ? digestOf(clientSecret) : null,
     charge_token_hash: chargeToken ? digestOf(chargeToken) : null,
-    charge_token_used_at: null,
-    confirm_token: charge.confirmToken,
+    confirm_token: charge?.confirmToken ?? null,
     card_processor: cardProcessor,
-    connection_id: liveCharge?.connectionId ?? null,
-    processor_reference: reference,
-    created_at: ctx.now,
-    updated_at: ctx.now,
-  };
+    connection_id: unsent?.connectionId ?? null,
+    // A charge never sent still has the reference it would have been sent under.
+    processor_reference: unsent ? (options.requestKey ? chargeIdFor(ctx.tenant, options.requestKey) : id) : null,
+    charge_in_flight: null,
+  });
   await repo.insertPayment(tx, row);
+  const view = await announceCharge(tx, ctx, { row, invoice, account, superseded, live: null, clientSecret, chargeToken });
+  return { kind: 'done', outcome: { view, status: unsent ? 'failed' : 'pending', failureCode: null } };
+}
 
-  const links = { baseUrl: ctx.baseUrl, accountSlug: account.slug, invoiceToken: invoice.access_token };
-  const view = toPaymentView(row, ctx, links);
-  // In this order, as the moves happened: the old charge failed, then this one was created.
-  await recordEvents(tx, ctx, [
-    ...(superseded ? [{ type: 'payment.failed', data: toPaymentView(superseded, ctx, links) }] : []),
-    { type: 'payment.created', data: view },
-  ]);
-  const created: PaymentView = { ...view, invoiceUrl: hostedInvoiceUrl(ctx.baseUrl, account.slug, invoice.id, invoice.access_token), switchable: true };
-  if (liveCharge?.card) {
-    if (liveCharge.card.clientSecret) created.clientSecret = liveCharge.card.clientSecret;
-    created.publishableKey = liveCharge.card.publishableKey;
-    created.nextAction = liveCharge.card.nextAction;
-  } else if (clientSecret && cardProcessor) {
-    const publishableKey = await publishableKeyFor(tx, ctx);
-    created.clientSecret = clientSecret;
-    created.publishableKey = publishableKey;
-    created.nextAction = cardNextAction({ processor: cardProcessor, clientSecret, publishableKey, amount, currency: invoice.currency });
-  }
-  if (chargeToken) created.chargeToken = chargeToken;
-  return { view: created, status: liveCharge?.status ?? 'pending', failureCode: liveCharge?.failureCode ?? null };
+/**
+ * The whole charge in the caller's transaction, the processor's call included: for callers already
+ * inside one (the cycle runner's saved methods). The charge routes (POST /billing/invoices/{id}/payments,
+ * the hosted page's) run the steps apart instead, with no transaction open during the call.
+ */
+export async function createChargeWithOutcome(tx: Tx, ctx: UseCaseContext, invoiceId: string, input: ChargeInput, options: ChargeOptions = {}): Promise<ChargeOutcome> {
+  const prepared = await prepareCharge(tx, ctx, invoiceId, input, options);
+  if (prepared.kind === 'done') return prepared.outcome;
+  const sent = await sendLiveCharge(prepared.reserved);
+  return recordLiveCharge(tx, ctx, prepared.reserved, sent);
 }
 
 /** Who an invoice bills: its payer (one-off invoices), else the customer of its enrollment (subscriptions, usage). */
 async function customerOfInvoice(tx: Tx, ctx: UseCaseContext, invoice: InvoiceRow) {
   const customerId = invoice.payer_id ?? (invoice.customer_id ? (await findEnrollmentOrThrow(tx, ctx.tenant, invoice.customer_id)).customer_id : null);
   return customerId ? findCustomerOrThrow(tx, ctx.tenant, customerId) : null;
-}
-
-/** The card processor shape of a live card charge: its processor's (pix_api serves no card). */
-function cardProcessorNamed(provider: string): CardProcessor | null {
-  return provider === 'processor_a' || provider === 'processor_b' ? provider : null;
 }

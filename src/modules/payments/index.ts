@@ -17,6 +17,7 @@ export {
   findConnectionPayment,
   adoptProviderId,
   listStalePendingLive,
+  listStaleChargesInFlight,
   updatePayment,
 } from './repository.ts';
 export { TEST_CARDS, sandboxCardOutcome, type CardInput } from './sandbox-cards.ts';
@@ -31,6 +32,14 @@ export {
   confirmCharge,
   createCharge,
   createChargeWithOutcome,
+  prepareCharge,
+  sendLiveCharge,
+  recordLiveCharge,
+  releaseLiveCharge,
+  resumeLiveCharge,
+  reservedFromRow,
+  inFlightTakeoverMs,
+  type ReservedCharge,
   failPayment,
   failRefund,
   settleRefund,

@@ -8,7 +8,46 @@ import type { InvoiceRow } from '../invoices/index.ts';
 import type { PaymentMethod, PaymentRow, PaymentStatus, RefundRow } from './tables.ts';
 
 export async function insertPayment(ex: Executor, row: PaymentRow): Promise<void> {
-  await ex.insertInto('payments').values(row).execute();
+  const inFlight = row.charge_in_flight === null ? null : (JSON.stringify(row.charge_in_flight) as never);
+  await ex.insertInto('payments').values({ ...row, charge_in_flight: inFlight }).execute();
+}
+
+/** A reserved live charge (its processor call in flight), locked; undefined once recorded or released. */
+export async function lockChargeInFlight(ex: Executor, tenant: Tenant, id: string): Promise<PaymentRow | undefined> {
+  return ex.selectFrom('payments').selectAll().where(forTenant(tenant)).where('id', '=', id).where('charge_in_flight', 'is not', null).forUpdate().executeTakeFirst();
+}
+
+/** What the processor answered, on the reserved row: from now on an ordinary pending charge. */
+export type SentChargePatch = Pick<
+  PaymentRow,
+  'provider_id' | 'pix_payload' | 'pix_qr_image' | 'provider_pix_payload' | 'boleto_line' | 'boleto_barcode' | 'boleto_due_date' | 'boleto_url' | 'expires_at'
+>;
+
+/** `supersededAt`: a later charge of the invoice is pending already, so this one is failed as `superseded` as it is recorded. */
+export async function recordSentCharge(ex: Executor, tenant: Tenant, id: string, patch: SentChargePatch, supersededAt: Date | null): Promise<PaymentRow> {
+  const superseded = supersededAt ? { status: 'failed' as const, failure_code: 'superseded', failed_at: supersededAt, updated_at: supersededAt } : {};
+  return ex
+    .updateTable('payments')
+    .set({ ...patch, ...superseded, charge_in_flight: null })
+    .where(forTenant(tenant))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The invoice's pending charge (at most one), if any. */
+export async function findPendingPayment(ex: Executor, tenant: Tenant, invoiceId: string): Promise<PaymentRow | undefined> {
+  return ex.selectFrom('payments').selectAll().where(forTenant(tenant)).where('invoice_id', '=', invoiceId).where('status', '=', 'pending').where('charge_in_flight', 'is', null).executeTakeFirst();
+}
+
+/** A reservation undone (its processor call failed, or its invoice moved meanwhile): as if never made. */
+export async function deleteChargeInFlight(ex: Executor, tenant: Tenant, id: string): Promise<void> {
+  await ex.deleteFrom('payments').where(forTenant(tenant)).where('id', '=', id).where('charge_in_flight', 'is not', null).execute();
+}
+
+/** Reserved live charges older than `before` (a crash between the call and the record), oldest first. */
+export async function listStaleChargesInFlight(ex: Executor, before: Date, limit: number): Promise<PaymentRow[]> {
+  return ex.selectFrom('payments').selectAll().where('charge_in_flight', 'is not', null).where('created_at', '<=', before).orderBy('created_at').limit(limit).execute();
 }
 
 /** One payment of the tenant; `forUpdate` locks it until the transaction ends (state changes). */
@@ -17,7 +56,8 @@ export async function findPayment(ex: Executor, tenant: Tenant, id: string, opti
     .selectFrom('payments')
     .selectAll()
     .where(forTenant(tenant))
-    .where('id', '=', id);
+    .where('id', '=', id)
+    .where('charge_in_flight', 'is', null);
   if (options.forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
 }
@@ -43,6 +83,7 @@ export async function supersedePendingPayment(ex: Executor, tenant: Tenant, invo
     .where(forTenant(tenant))
     .where('invoice_id', '=', invoiceId)
     .where('status', '=', 'pending')
+    .where('charge_in_flight', 'is', null)
     .returningAll()
     .executeTakeFirst();
 }
@@ -70,7 +111,7 @@ export interface PaymentFilter {
 }
 
 export async function listPayments(ex: Executor, tenant: Tenant, filter: PaymentFilter, limit: number, afterId: string | null): Promise<PaymentRow[]> {
-  let query = ex.selectFrom('payments').selectAll().where(forTenant(tenant));
+  let query = ex.selectFrom('payments').selectAll().where(forTenant(tenant)).where('charge_in_flight', 'is', null);
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.method) query = query.where('method', '=', filter.method);
   if (filter.invoiceId) query = query.where('invoice_id', '=', filter.invoiceId);
@@ -129,7 +170,14 @@ export async function findPaymentByProvider(ex: Executor, connectionId: string, 
 
 /** A live payment of a connection by the reference the processor knows it by (processor events naming it, any tenant). */
 export async function findConnectionPayment(ex: Executor, connectionId: string, reference: string): Promise<PaymentRow | undefined> {
-  return ex.selectFrom('payments').selectAll().where('connection_id', '=', connectionId).where('processor_reference', '=', reference).executeTakeFirst();
+  // A charge in flight is not one yet: an event naming it waits for its record.
+  return ex
+    .selectFrom('payments')
+    .selectAll()
+    .where('connection_id', '=', connectionId)
+    .where('processor_reference', '=', reference)
+    .where('charge_in_flight', 'is', null)
+    .executeTakeFirst();
 }
 
 /** The processor's reference of a live charge, once the processor gives its own (processor_a: the session's id, then the pspReference). */
@@ -144,6 +192,7 @@ export async function listStalePendingLive(ex: Executor, before: Date, limit: nu
     .selectAll()
     .where('status', '=', 'pending')
     .where('connection_id', 'is not', null)
+    .where('charge_in_flight', 'is', null)
     .where('created_at', '<=', before)
     .orderBy('created_at')
     .limit(limit)
@@ -206,6 +255,7 @@ export async function findLatestPayment(ex: Executor, invoice: InvoiceRow): Prom
     .selectAll()
     .where(forTenant(tenantOfRow(invoice)))
     .where('invoice_id', '=', invoice.id)
+    .where('charge_in_flight', 'is', null)
     .orderBy(sql`case when status = 'pending' then 0 else 1 end`)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

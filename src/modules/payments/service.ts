@@ -3,6 +3,8 @@
 //
 //   createCharge(tx, ctx, invoiceId, {method, payer?, settlementNetwork?, expiresInSeconds?})
 //       -> the payment with its charge-creation-only fields      (payment.created[, payment.failed of the superseded one])
+//   prepareCharge, then for a live one sendLiveCharge (no transaction) and recordLiveCharge (or
+//       releaseLiveCharge): the same charge in steps, no transaction open during the processor's call
 //   confirmCharge(tx, ctx, id)    pending -> confirmed (payment.confirmed); the invoice's side is the
 //                                 payment-confirmation flow's (src/flows/payment-confirmation)
 //   failPayment(tx, ctx, id, failureCode), chargeBackPayment(tx, ctx, id)
@@ -19,7 +21,16 @@ import type { PayerView, PaymentView } from './payment-view.ts';
 import { presentPayment, presentPayments } from './present-payments.ts';
 import * as repo from './repository.ts';
 
-export { createCharge, createChargeWithOutcome, type ChargeInput, type ChargeOptions, type ChargeOutcome } from './create-charge.ts';
+export { createCharge, createChargeWithOutcome, prepareCharge, type ChargeInput, type ChargeOptions, type ChargeOutcome, type PreparedCharge } from './create-charge.ts';
+export {
+  inFlightTakeoverMs,
+  recordLiveCharge,
+  releaseLiveCharge,
+  reservedFromRow,
+  resumeLiveCharge,
+  sendLiveCharge,
+  type ReservedCharge,
+} from './live-charge-steps.ts';
 export { confirmCharge, failPayment, chargeBackPayment, failPendingAsSuperseded } from './payment-transitions.ts';
 export { applyRefund, failRefund, refundPayment, settleRefund, listRefunds, type RefundInput, type RefundOptions, type RefundView } from './refunds.ts';
 export { expireLapsedPayments } from './expiry.ts';

@@ -64,6 +64,7 @@ export async function recordSettledCryptoPayment(tx: Tx, ctx: UseCaseContext, in
     card_processor: null,
     connection_id: null,
     processor_reference: null,
+    charge_in_flight: null,
     created_at: ctx.now,
     updated_at: ctx.now,
   };

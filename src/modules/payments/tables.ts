@@ -1,4 +1,12 @@
 import type { TenantColumns } from '../../db/schema.ts';
+import type { ProcessorChargeRequest } from './processors/types.ts';
+
+/** What a reserved live charge keeps until its processor's answer is recorded (JSON: dates as ISO strings). */
+export interface ChargeInFlight {
+  request: Omit<ProcessorChargeRequest, 'now' | 'invoice'> & { now: string; invoice: { id: string; dueDate: string | null } };
+  /** The Idempotency-Key of the request that reserved it (its stored answer waits for the record), if any. */
+  requestKey: string | null;
+}
 
 export type PaymentMethod = 'pix' | 'boleto' | 'card' | 'crypto';
 export type PaymentStatus = 'pending' | 'confirmed' | 'failed' | 'refunded' | 'charged_back';
@@ -42,6 +50,12 @@ export interface PaymentRow extends TenantColumns {
   connection_id: string | null;
   /** Live charges: the reference sent to the processor as the payment's (the same for every retry of one request). */
   processor_reference: string | null;
+  /**
+   * A live charge whose processor call is in flight (reserved, not yet recorded): the request sent,
+   * to send again under the same idempotency key after a crash. Null once recorded, and for every
+   * other charge. Reads never show a payment in flight (live-charge-steps.ts).
+   */
+  charge_in_flight: ChargeInFlight | null;
   created_at: Date;
   updated_at: Date;
 }
