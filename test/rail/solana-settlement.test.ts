@@ -1,0 +1,222 @@
+// Solana on the Rail, `facilitator.provider: "self"`: the service settles with the account's fee
+// payer through the official @x402/svm exact facilitator scheme, on litesvm (the real SPL Token
+// program) behind a local JSON-RPC (solana-chain.ts). A seller on the official @x402/express
+// middleware with HTTPFacilitatorClient pointed at the service, paid by the official @x402/fetch
+// client with @x402/svm's client scheme. Every case ends with the ledger equal to the chain.
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Decimal } from 'decimal.js';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HTTPFacilitatorClient } from '@x402/core/server';
+import { ExactSvmScheme as ServerExactSvmScheme } from '@x402/svm/exact/server';
+import { ExactSvmScheme } from '@x402/svm/exact/client';
+import { paymentMiddleware, x402ResourceServer } from '@x402/express';
+import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
+import type { KeyPairSigner } from '@solana/kit';
+import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
+import { railProduct, settingsBody, type RailProduct } from './fixtures.ts';
+import { solanaKeypair } from './official-svm-facilitator.ts';
+import { listenService } from './servers.ts';
+import { DEVNET_USDC, SOLANA_DEVNET, startSolanaChain, type SolanaChain } from './solana-chain.ts';
+
+/** $0.001 per request: 1,000 atomic units of the six-decimal USDC mint. */
+const PRICE_ATOMIC = 1000n;
+/** 1 SOL to the fee payer; the low-balance threshold is 2 SOL, so the first settlement raises the event. */
+const LOW_BALANCE_LAMPORTS = 2_000_000_000n;
+
+let chain: SolanaChain;
+let t: TestContext;
+let seller: SeededAccount;
+let product: RailProduct;
+let sellerUrl: string;
+let serviceUrl: string;
+let closeSeller: () => Promise<void>;
+let feePayer: Awaited<ReturnType<typeof solanaKeypair>>;
+let payTo: string;
+
+const solanaSettings = (overrides: Record<string, unknown> = {}) =>
+  settingsBody({ network: SOLANA_DEVNET, asset: DEVNET_USDC, assetDecimals: 6, payTo, facilitator: { provider: 'self', indexesForDiscovery: false }, ...overrides });
+
+beforeAll(async () => {
+  const mintAuthority = await solanaKeypair();
+  chain = await startSolanaChain(mintAuthority.signer.address);
+  feePayer = await solanaKeypair();
+  chain.airdrop(feePayer.signer.address, 1n);
+  payTo = (await solanaKeypair()).signer.address;
+  t = await startTestApp({
+    env: {
+      RAIL_RPC_URLS: JSON.stringify({ [SOLANA_DEVNET]: chain.url }),
+      RAIL_FEE_PAYER_MIN_BALANCE_LAMPORTS: LOW_BALANCE_LAMPORTS.toString(),
+      SECRETS_KEY: randomBytes(32).toString('base64'),
+    },
+  });
+  serviceUrl = await listenService(t);
+  seller = await seedAccount(t.client, 'Solana seller');
+  product = await railProduct(t.client, seller.key, '0.001');
+}, 60_000);
+
+afterAll(async () => {
+  await closeSeller?.();
+  await t?.close();
+  await chain?.stop();
+});
+
+/** A seller's server on the official middleware, its facilitator the service, GET /weather paid to payTo. */
+async function startSeller(key: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const auth = { Authorization: `Bearer ${key}` };
+  const facilitator = new HTTPFacilitatorClient({ url: `${serviceUrl}/rail`, createAuthHeaders: async () => ({ verify: auth, settle: auth, supported: auth }) });
+  const resourceServer = new x402ResourceServer(facilitator).register(SOLANA_DEVNET, new ServerExactSvmScheme());
+  const app = express();
+  const price = { amount: PRICE_ATOMIC.toString(), asset: DEVNET_USDC };
+  app.use(paymentMiddleware({ 'GET /weather': { accepts: { scheme: 'exact', price, network: SOLANA_DEVNET, payTo }, description: 'Weather' } }, resourceServer));
+  app.get('/weather', (_req: unknown, res: { json(body: unknown): void }) => {
+    res.json({ forecast: 'sunny' });
+  });
+  const server: Server = app.listen(0, '127.0.0.1');
+  server.keepAliveTimeout = 0;
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+async function fundedAgent(atomic: bigint): Promise<KeyPairSigner> {
+  const { signer } = await solanaKeypair();
+  await chain.fund(signer.address, atomic);
+  return signer;
+}
+
+const agentClient = (agent: KeyPairSigner) => new x402Client().register(SOLANA_DEVNET, new ExactSvmScheme(agent, { rpcUrl: chain.url }));
+
+/** The official client paying GET /weather; the PAYMENT-SIGNATURE it sent is kept for replays. */
+async function payWeather(agent: KeyPairSigner): Promise<{ response: Response; paymentSignature: string | null }> {
+  let paymentSignature: string | null = null;
+  const recording: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    paymentSignature = request.headers.get('payment-signature') ?? paymentSignature;
+    return fetch(request);
+  };
+  const response = await wrapFetchWithPayment(recording, agentClient(agent))(`${sellerUrl}/weather`);
+  return { response, paymentSignature };
+}
+
+const settlements = () => t.database.db.selectFrom('rail_settlements').selectAll().where('account_id', '=', seller.id).orderBy('created_at').execute();
+
+/** Ledger = chain: the clearing accounts' USDC balance x 10^6 equals payTo's token balance. */
+async function expectLedgerEqualsChain(): Promise<void> {
+  const rows = await t.database.db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.ledger_account_id')
+    .select(['e.amount'])
+    .where('e.account_id', '=', seller.id)
+    .where('a.code', 'like', 'providers:%:clearing')
+    .where('e.currency', '=', 'USDC')
+    .execute();
+  const ledger = rows.reduce((sum, row) => sum.plus(row.amount), new Decimal(0));
+  expect(ledger.times(1_000_000).toFixed(0)).toBe((await chain.tokenBalance(payTo)).toString());
+}
+
+/** The requirements the seller's middleware publishes. */
+async function requirements(): Promise<Record<string, any>> {
+  const unpaid = await fetch(`${sellerUrl}/weather`);
+  expect(unpaid.status).toBe(402);
+  return JSON.parse(Buffer.from(unpaid.headers.get('payment-required')!, 'base64').toString('utf8')).accepts[0];
+}
+
+/** A payment payload the official client signs for `accepted`. */
+async function signed(agent: KeyPairSigner, accepted: Record<string, any>): Promise<Record<string, any>> {
+  return (await agentClient(agent).createPaymentPayload({ x402Version: 2, resource: { url: `${sellerUrl}/weather`, description: 'Weather', mimeType: '' }, accepts: [accepted] } as never)) as never;
+}
+
+const settle = (payload: Record<string, unknown>, accepted: Record<string, unknown>) =>
+  t.client.post('/rail/settle', seller.key, { x402Version: 2, paymentPayload: payload, paymentRequirements: accepted }, { idempotencyKey: null });
+
+describe('Solana with facilitator.provider "self" (litesvm)', () => {
+  it('refuses a payTo without a token account for the asset, in the interface error shape', async () => {
+    const bare = (await solanaKeypair()).signer.address;
+    const res = await t.client.put('/rail/settings', seller.key, solanaSettings({ payTo: bare }));
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([expect.objectContaining({ field: 'payTo', value: bare, constraint: 'token_account' })]);
+  });
+
+  it('takes the fee payer key sealed, and lists it as the Solana signer and extra.feePayer', async () => {
+    await chain.fund(payTo, 0n);
+    expect((await t.client.put('/rail/settings', seller.key, solanaSettings())).status).toBe(200);
+    const set = await t.client.put('/rail/relayer', seller.key, { privateKey: feePayer.base58 });
+    expect(set.status, set.raw).toBe(200);
+    expect(set.body.address).toBe(feePayer.signer.address);
+    const row = await t.database.db.selectFrom('rail_relayers').selectAll().where('account_id', '=', seller.id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(feePayer.base58);
+    const supported = await t.client.get('/rail/supported', seller.key);
+    expect(supported.body).toEqual({
+      kinds: [{ x402Version: 2, scheme: 'exact', network: SOLANA_DEVNET, extra: { asset: DEVNET_USDC, payTo, feePayer: feePayer.signer.address } }],
+      extensions: [],
+      signers: { 'solana:*': [feePayer.signer.address] },
+    });
+    const config = await t.client.get(`/rail/config?product=${product.productKey}`, seller.key);
+    expect(config.body.outputSchema.routes[0].accepts[0].extra).toMatchObject({ feePayer: feePayer.signer.address });
+    ({ url: sellerUrl, close: closeSeller } = await startSeller(seller.key));
+  });
+
+  it('settles paid requests on chain: token balances move, the real signature is recorded once', async () => {
+    const agent = await fundedAgent(5000n);
+    for (let i = 1; i <= 3; i += 1) {
+      const { response } = await payWeather(agent);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ forecast: 'sunny' });
+      const answer = decodePaymentResponseHeader(response.headers.get('payment-response')!);
+      expect(answer).toMatchObject({ success: true, network: SOLANA_DEVNET, payer: agent.address });
+      // The signature names a transaction litesvm executed, its fee paid by the fee payer.
+      expect(chain.svm.getTransaction(answer.transaction as never)).not.toBeNull();
+    }
+    expect(await chain.tokenBalance(agent.address)).toBe(2000n);
+    expect(await chain.tokenBalance(payTo)).toBe(3n * PRICE_ATOMIC);
+    const rows = await settlements();
+    expect(rows).toHaveLength(3);
+    expect(rows.every((row) => row.state === 'settled' && row.payer === agent.address && row.pay_to === payTo && row.amount === '1000')).toBe(true);
+    const payments = (await t.client.get('/billing/payments?method=crypto', seller.key)).body.payments as any[];
+    expect(payments.map((payment) => payment.providerId).sort()).toEqual(rows.map((row) => row.transaction).sort());
+    expect(payments.every((payment) => payment.status === 'confirmed' && payment.amount === '0.001000' && payment.currency === 'USDC')).toBe(true);
+    await expectLedgerEqualsChain();
+  });
+
+  it('settles a replayed payment once: through the middleware and at /rail/settle (duplicate_settlement)', async () => {
+    const agent = await fundedAgent(3000n);
+    const { response, paymentSignature } = await payWeather(agent);
+    expect(response.status).toBe(200);
+    const before = (await settlements()).length;
+    const replay = await fetch(`${sellerUrl}/weather`, { headers: { 'PAYMENT-SIGNATURE': paymentSignature! } });
+    expect(replay.status).toBe(402);
+    const payload = JSON.parse(Buffer.from(paymentSignature!, 'base64').toString('utf8'));
+    const again = await settle(payload, payload.accepted);
+    expect(again.body).toMatchObject({ success: false, transaction: '', errorReason: 'duplicate_settlement', extra: { alreadySettled: true } });
+    expect(await settlements()).toHaveLength(before);
+    expect(await chain.tokenBalance(agent.address)).toBe(2000n);
+    await expectLedgerEqualsChain();
+  });
+
+  it('refuses a wrong amount and an expired blockhash with the official reasons, nothing recorded', async () => {
+    const accepted = await requirements();
+    const agent = await fundedAgent(5000n);
+    const before = (await settlements()).length;
+    // Signed for 999 units, presented against the route's 1,000: the official verify reads the transfer.
+    const short = await signed(agent, { ...accepted, amount: '999' });
+    const wrong = await settle({ ...short, accepted }, accepted);
+    expect(wrong.body).toMatchObject({ success: false, transaction: '', errorReason: 'invalid_exact_svm_payload_amount_mismatch' });
+    // A transaction whose blockhash the chain no longer knows cannot land: its simulation fails.
+    const stale = await signed(agent, accepted);
+    chain.svm.expireBlockhash();
+    const expired = await settle(stale, accepted);
+    expect(expired.body).toMatchObject({ success: false, transaction: '', errorReason: 'invalid_exact_svm_transaction_simulation_failed' });
+    expect(await settlements()).toHaveLength(before);
+    expect(await chain.tokenBalance(agent.address)).toBe(5000n);
+    await expectLedgerEqualsChain();
+  });
+
+  it('raises rail.relayer_low_balance once while the fee payer stays under the threshold', async () => {
+    const list = (await t.client.get('/account/events?type=rail.relayer_low_balance', seller.key)).body.events as any[];
+    expect(list).toHaveLength(1);
+    expect(list[0].data).toMatchObject({ network: SOLANA_DEVNET, address: feePayer.signer.address, threshold: LOW_BALANCE_LAMPORTS.toString() });
+    expect(BigInt(list[0].data.balance)).toBeLessThan(1_000_000_000n);
+  });
+});
