@@ -63,6 +63,7 @@ async function relayerKeyOf(text: string): Promise<{ address: string; privateKey
       throw fieldError('privateKey', '', 'evm_private_key', 'is not a valid secp256k1 private key (zero or over the curve order)');
     }
   }
+  if (text.startsWith('0x')) throw fieldError('privateKey', '', 'evm_private_key', 'must be 0x followed by 64 hexadecimal digits (a secp256k1 private key)');
   const secret = await solanaSecretKeyBytes(text);
   if (!secret) {
     throw fieldError('privateKey', '', 'private_key', 'must be an EVM private key (0x followed by 64 hexadecimal digits) or a Solana secret key (base58 of 64 bytes, or the keypair file JSON array of 64 numbers)');
