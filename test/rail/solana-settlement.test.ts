@@ -17,7 +17,7 @@ import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@
 import type { KeyPairSigner } from '@solana/kit';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
 import { railProduct, settingsBody, type RailProduct } from './fixtures.ts';
-import { solanaKeypair } from './official-svm-facilitator.ts';
+import { solanaKeypair, startOfficialSvmFacilitator } from './official-svm-facilitator.ts';
 import { listenService } from './servers.ts';
 import { DEVNET_USDC, SOLANA_DEVNET, startSolanaChain, type SolanaChain } from './solana-chain.ts';
 
@@ -57,20 +57,23 @@ beforeAll(async () => {
   product = await railProduct(t.client, seller.key, '0.001');
 }, 60_000);
 
+const closers: Array<() => Promise<unknown>> = [];
+
 afterAll(async () => {
+  for (const close of closers) await close();
   await closeSeller?.();
   await t?.close();
   await chain?.stop();
 });
 
 /** A seller's server on the official middleware, its facilitator the service, GET /weather paid to payTo. */
-async function startSeller(key: string): Promise<{ url: string; close: () => Promise<void> }> {
+async function startSeller(key: string, wallet = payTo): Promise<{ url: string; close: () => Promise<void> }> {
   const auth = { Authorization: `Bearer ${key}` };
   const facilitator = new HTTPFacilitatorClient({ url: `${serviceUrl}/rail`, createAuthHeaders: async () => ({ verify: auth, settle: auth, supported: auth }) });
   const resourceServer = new x402ResourceServer(facilitator).register(SOLANA_DEVNET, new ServerExactSvmScheme());
   const app = express();
   const price = { amount: PRICE_ATOMIC.toString(), asset: DEVNET_USDC };
-  app.use(paymentMiddleware({ 'GET /weather': { accepts: { scheme: 'exact', price, network: SOLANA_DEVNET, payTo }, description: 'Weather' } }, resourceServer));
+  app.use(paymentMiddleware({ 'GET /weather': { accepts: { scheme: 'exact', price, network: SOLANA_DEVNET, payTo: wallet }, description: 'Weather' } }, resourceServer));
   app.get('/weather', (_req: unknown, res: { json(body: unknown): void }) => {
     res.json({ forecast: 'sunny' });
   });
@@ -89,31 +92,31 @@ async function fundedAgent(atomic: bigint): Promise<KeyPairSigner> {
 const agentClient = (agent: KeyPairSigner) => new x402Client().register(SOLANA_DEVNET, new ExactSvmScheme(agent, { rpcUrl: chain.url }));
 
 /** The official client paying GET /weather; the PAYMENT-SIGNATURE it sent is kept for replays. */
-async function payWeather(agent: KeyPairSigner): Promise<{ response: Response; paymentSignature: string | null }> {
+async function payWeather(agent: KeyPairSigner, url = sellerUrl): Promise<{ response: Response; paymentSignature: string | null }> {
   let paymentSignature: string | null = null;
   const recording: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
     paymentSignature = request.headers.get('payment-signature') ?? paymentSignature;
     return fetch(request);
   };
-  const response = await wrapFetchWithPayment(recording, agentClient(agent))(`${sellerUrl}/weather`);
+  const response = await wrapFetchWithPayment(recording, agentClient(agent))(`${url}/weather`);
   return { response, paymentSignature };
 }
 
-const settlements = () => t.database.db.selectFrom('rail_settlements').selectAll().where('account_id', '=', seller.id).orderBy('created_at').execute();
+const settlements = (account = seller) => t.database.db.selectFrom('rail_settlements').selectAll().where('account_id', '=', account.id).orderBy('created_at').execute();
 
 /** Ledger = chain: the clearing accounts' USDC balance x 10^6 equals payTo's token balance. */
-async function expectLedgerEqualsChain(): Promise<void> {
+async function expectLedgerEqualsChain(account = seller, wallet = payTo): Promise<void> {
   const rows = await t.database.db
     .selectFrom('ledger_entries as e')
     .innerJoin('ledger_accounts as a', 'a.id', 'e.ledger_account_id')
     .select(['e.amount'])
-    .where('e.account_id', '=', seller.id)
+    .where('e.account_id', '=', account.id)
     .where('a.code', 'like', 'providers:%:clearing')
     .where('e.currency', '=', 'USDC')
     .execute();
   const ledger = rows.reduce((sum, row) => sum.plus(row.amount), new Decimal(0));
-  expect(ledger.times(1_000_000).toFixed(0)).toBe((await chain.tokenBalance(payTo)).toString());
+  expect(ledger.times(1_000_000).toFixed(0)).toBe((await chain.tokenBalance(wallet)).toString());
 }
 
 /** The requirements the seller's middleware publishes. */
@@ -218,5 +221,44 @@ describe('Solana with facilitator.provider "self" (litesvm)', () => {
     expect(list).toHaveLength(1);
     expect(list[0].data).toMatchObject({ network: SOLANA_DEVNET, address: feePayer.signer.address, threshold: LOW_BALANCE_LAMPORTS.toString() });
     expect(BigInt(list[0].data.balance)).toBeLessThan(1_000_000_000n);
+  });
+});
+
+describe('Solana with facilitator.provider "remote": the official facilitator settles', () => {
+  it('pays through the official @x402/core facilitator with @x402/svm, recorded once with its signature', async () => {
+    const token = randomBytes(16).toString('hex');
+    const remoteFeePayer = await solanaKeypair();
+    chain.airdrop(remoteFeePayer.signer.address, 1n);
+    const facilitator = await startOfficialSvmFacilitator(SOLANA_DEVNET, chain.url, remoteFeePayer.signer, token);
+    closers.push(() => new Promise((resolve) => facilitator.server.close(resolve)));
+    const remoteSeller = await seedAccount(t.client, 'Solana remote seller');
+    await railProduct(t.client, remoteSeller.key, '0.001');
+    const wallet = (await solanaKeypair()).signer.address;
+    await chain.fund(wallet, 0n);
+    expect((await t.client.put('/rail/settings', remoteSeller.key, solanaSettings({ payTo: wallet, facilitator: { provider: 'remote', indexesForDiscovery: false } }))).status).toBe(200);
+    expect((await t.client.put('/rail/remote-facilitator', remoteSeller.key, { url: facilitator.url, headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+    // The fee payer agents name is the remote facilitator's, as its own /supported says.
+    const supported = await t.client.get('/rail/supported', remoteSeller.key);
+    expect(supported.body).toEqual({
+      kinds: [{ x402Version: 2, scheme: 'exact', network: SOLANA_DEVNET, extra: { asset: DEVNET_USDC, payTo: wallet, feePayer: remoteFeePayer.signer.address } }],
+      extensions: [],
+      signers: { 'solana:*': [remoteFeePayer.signer.address] },
+    });
+    const shop = await startSeller(remoteSeller.key, wallet);
+    closers.push(shop.close);
+
+    const agent = await fundedAgent(2000n);
+    const { response, paymentSignature } = await payWeather(agent, shop.url);
+    expect(response.status).toBe(200);
+    const answer = decodePaymentResponseHeader(response.headers.get('payment-response')!);
+    expect(answer).toMatchObject({ success: true, network: SOLANA_DEVNET, payer: agent.address });
+    expect(await chain.tokenBalance(wallet)).toBe(PRICE_ATOMIC);
+    const rows = await settlements(remoteSeller);
+    expect(rows).toEqual([expect.objectContaining({ state: 'settled', transaction: answer.transaction, payer: agent.address, pay_to: wallet })]);
+    // Replayed: refused before reaching the facilitator, nothing moves.
+    expect((await fetch(`${shop.url}/weather`, { headers: { 'PAYMENT-SIGNATURE': paymentSignature! } })).status).toBe(402);
+    expect(await settlements(remoteSeller)).toHaveLength(1);
+    expect(await chain.tokenBalance(agent.address)).toBe(1000n);
+    await expectLedgerEqualsChain(remoteSeller, wallet);
   });
 });
