@@ -15,6 +15,7 @@ import { ExactSvmScheme } from '@x402/svm/exact/client';
 import { paymentMiddleware, x402ResourceServer } from '@x402/express';
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import type { KeyPairSigner } from '@solana/kit';
+import { createCustomer } from '../factories/catalog.ts';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
 import { railProduct, settingsBody, type RailProduct } from './fixtures.ts';
 import { solanaKeypair, startOfficialSvmFacilitator } from './official-svm-facilitator.ts';
@@ -198,6 +199,20 @@ describe('Solana with facilitator.provider "self" (litesvm)', () => {
     await expectLedgerEqualsChain();
   });
 
+  it('settles one payment sent twice at once exactly once (the reservation by its message hash)', async () => {
+    const accepted = await requirements();
+    const agent = await fundedAgent(1000n);
+    const before = (await settlements()).length;
+    const payload = await signed(agent, accepted);
+    const answers = await Promise.all([settle(payload, accepted), settle(payload, accepted)]);
+    expect(answers.map((answer) => answer.body.success).sort()).toEqual([false, true]);
+    const loser = answers.find((answer) => !answer.body.success)!;
+    expect(['duplicate_settlement', 'settlement_pending']).toContain(loser.body.errorReason);
+    expect(await settlements()).toHaveLength(before + 1);
+    expect(await chain.tokenBalance(agent.address)).toBe(0n);
+    await expectLedgerEqualsChain();
+  });
+
   it('refuses a wrong amount and an expired blockhash with the official reasons, nothing recorded', async () => {
     const accepted = await requirements();
     const agent = await fundedAgent(5000n);
@@ -260,5 +275,18 @@ describe('Solana with facilitator.provider "remote": the official facilitator se
     expect(await settlements(remoteSeller)).toHaveLength(1);
     expect(await chain.tokenBalance(agent.address)).toBe(1000n);
     await expectLedgerEqualsChain(remoteSeller, wallet);
+  });
+});
+
+describe('the hosted checkout on Solana (not built)', () => {
+  it('answers a production crypto charge of a Solana Rail account 409 provider_not_configured, even with its fee payer set', async () => {
+    expect((await t.client.put('/rail/settings', seller.liveKey, solanaSettings())).status).toBe(200);
+    expect((await t.client.put('/rail/relayer', seller.liveKey, { privateKey: feePayer.base58 })).status).toBe(200);
+    const customerId = (await createCustomer(t.client, seller.liveKey)).id;
+    const draft = await t.client.post('/billing/invoices', seller.liveKey, { customerId, currency: 'USD', lineItems: [{ description: 'Consulting', quantity: '1', unitPrice: '5.00' }] });
+    expect((await t.client.post(`/billing/invoices/${draft.body.id}/finalize`, seller.liveKey)).status).toBe(200);
+    const charge = await t.client.post(`/billing/invoices/${draft.body.id}/payments`, seller.liveKey, { method: 'crypto', settlementNetwork: 'solana' });
+    expect(charge.status).toBe(409);
+    expect(charge.body).toMatchObject({ error_code: 'provider_not_configured' });
   });
 });
