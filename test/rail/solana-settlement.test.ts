@@ -16,6 +16,11 @@ import { paymentMiddleware, x402ResourceServer } from '@x402/express';
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import type { KeyPairSigner } from '@solana/kit';
 import { createCustomer } from '../factories/catalog.ts';
+import { ExactSvmScheme as FacilitatorExactSvmScheme } from '@x402/svm/exact/facilitator';
+import { decodeTransactionFromPayload, toFacilitatorSvmSigner, transactionMessageHash } from '@x402/svm';
+import { systemClock } from '../../src/core/clock.ts';
+import { newId } from '../../src/core/ids.ts';
+import { recoverStuckSettlements } from '../../src/flows/rail/recovery.ts';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
 import { railProduct, settingsBody, type RailProduct } from './fixtures.ts';
 import { solanaKeypair, startOfficialSvmFacilitator } from './official-svm-facilitator.ts';
@@ -209,6 +214,49 @@ describe('Solana with facilitator.provider "self" (litesvm)', () => {
     const loser = answers.find((answer) => !answer.body.success)!;
     expect(['duplicate_settlement', 'settlement_pending']).toContain(loser.body.errorReason);
     expect(await settlements()).toHaveLength(before + 1);
+    expect(await chain.tokenBalance(agent.address)).toBe(0n);
+    await expectLedgerEqualsChain();
+  });
+
+  it('recovers a settlement whose settler died after sending: recorded once, by its signature', async () => {
+    const accepted = await requirements();
+    const agent = await fundedAgent(1000n);
+    const payload = await signed(agent, accepted);
+    // What the settler did before it died: the official scheme with the same fee payer sent it, and its reservation names the signature.
+    const sent = await new FacilitatorExactSvmScheme(toFacilitatorSvmSigner(feePayer.signer, { defaultRpcUrl: chain.url })).settle(payload as never, accepted as never);
+    expect(sent.success).toBe(true);
+    await t.database.db
+      .insertInto('rail_settlements')
+      .values({
+        id: newId(),
+        account_id: seller.id,
+        environment: 'sandbox',
+        network: SOLANA_DEVNET,
+        asset: DEVNET_USDC,
+        payer: agent.address,
+        nonce: transactionMessageHash(decodeTransactionFromPayload(payload.payload)),
+        pay_to: payTo,
+        amount: PRICE_ATOMIC.toString(),
+        transaction: sent.transaction,
+        product_id: product.productId,
+        meter_id: product.meterId,
+        customer_id: null,
+        enrollment_id: null,
+        usage_event_id: null,
+        invoice_id: null,
+        payment_id: null,
+        state: 'submitting',
+        created_at: new Date(Date.now() - 5 * 60_000),
+        payment: JSON.stringify({ x402Version: 2, paymentPayload: payload, paymentRequirements: accepted }) as never,
+      })
+      .execute();
+    const recover = () => recoverStuckSettlements(t.database.db, systemClock, { config: t.config, baseUrl: t.config.baseUrl, usageKeyExpiresAt: (now) => new Date(now.getTime() + 86_400_000) });
+    expect(await recover()).toMatchObject({ recorded: 1, released: 0, left: 0, skipped: [] });
+    expect(await recover()).toMatchObject({ recorded: 0 });
+    const rows = (await settlements()).filter((row) => row.payer === agent.address);
+    expect(rows).toEqual([expect.objectContaining({ state: 'settled', transaction: sent.transaction, payment_id: expect.any(String) })]);
+    // The same payment settled again now: already settled, nothing moves.
+    expect((await settle(payload, accepted)).body).toMatchObject({ success: false, errorReason: 'duplicate_settlement', extra: { alreadySettled: true } });
     expect(await chain.tokenBalance(agent.address)).toBe(0n);
     await expectLedgerEqualsChain();
   });

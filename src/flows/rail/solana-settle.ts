@@ -208,3 +208,27 @@ async function recordSolana(db: Db, ctx: UseCaseContext, deps: RailProviderDeps,
     };
   });
 }
+
+/**
+ * The recovery job's take on a Solana reservation left `submitting` (recovery.ts): checked as of its
+ * reservation, then its transaction's signature decides: confirmed, recorded once; failed on chain,
+ * released (nothing moved); unknown to the chain, left as it is (it may still land until its
+ * blockhash expires, and nothing here releases a payment on a guess: docs/rail.md, "Left").
+ */
+export async function recoverSolanaReservation(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, settings: RailSettingsRow, row: RailSettlementRow, usageKeyExpiresAt: Date): Promise<'recorded' | 'released' | 'left' | { skip: string }> {
+  const url = rpcUrlOf(deps.config.rail, settings.network);
+  if (!url) return { skip: `no RPC URL for ${settings.network}: its signature cannot be looked up` };
+  const outcome = await checkSvm(db, { ...ctx, now: new Date(row.created_at) }, settings, row.payment!);
+  if (!outcome.ok) return { skip: `its payment no longer matches a route (${outcome.reason})` };
+  if (row.transaction === '') return 'left';
+  const status = await signatureStatusOf(url, row.transaction);
+  if (status === 'success') {
+    const answer = await recordSolana(db, ctx, deps, settings, outcome.value, row.id, row.transaction, usageKeyExpiresAt);
+    return answer.success ? 'recorded' : 'left';
+  }
+  if (status === 'failed') {
+    await repo.releaseReservation(db, row.id);
+    return 'released';
+  }
+  return 'left';
+}
