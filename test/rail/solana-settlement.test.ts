@@ -14,13 +14,14 @@ import { ExactSvmScheme as ServerExactSvmScheme } from '@x402/svm/exact/server';
 import { ExactSvmScheme } from '@x402/svm/exact/client';
 import { paymentMiddleware, x402ResourceServer } from '@x402/express';
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
-import type { KeyPairSigner } from '@solana/kit';
+import { address, lamports, type KeyPairSigner } from '@solana/kit';
 import { createCustomer } from '../factories/catalog.ts';
 import { ExactSvmScheme as FacilitatorExactSvmScheme } from '@x402/svm/exact/facilitator';
 import { decodeTransactionFromPayload, toFacilitatorSvmSigner, transactionMessageHash } from '@x402/svm';
 import { systemClock } from '../../src/core/clock.ts';
 import { newId } from '../../src/core/ids.ts';
 import { recoverStuckSettlements } from '../../src/flows/rail/recovery.ts';
+import { watchRelayers } from '../../src/flows/rail/relayer-watch.ts';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
 import { railProduct, settingsBody, type RailProduct } from './fixtures.ts';
 import { solanaKeypair, startOfficialSvmFacilitator } from './official-svm-facilitator.ts';
@@ -284,6 +285,18 @@ describe('Solana with facilitator.provider "self" (litesvm)', () => {
     expect(list).toHaveLength(1);
     expect(list[0].data).toMatchObject({ network: SOLANA_DEVNET, address: feePayer.signer.address, threshold: LOW_BALANCE_LAMPORTS.toString() });
     expect(BigInt(list[0].data.balance)).toBeLessThan(1_000_000_000n);
+    // The watch job reads the fee payer's SOL too: topped up over the threshold it clears, drained
+    // (its account's lamports lowered, as a transfer by someone else would) it raises the event again.
+    const watch = () => watchRelayers(t.database.db, systemClock, t.config);
+    chain.airdrop(feePayer.signer.address, 5n);
+    expect(await watch()).toMatchObject({ read: 1, low: 0, failed: [] });
+    const account = chain.svm.getAccount(address(feePayer.signer.address));
+    if (!account.exists) throw new Error('the fee payer has no account');
+    chain.svm.setAccount({ ...account, lamports: lamports(1_000_000n) });
+    expect(await watch()).toMatchObject({ read: 1, low: 1 });
+    const again = (await t.client.get('/account/events?type=rail.relayer_low_balance', seller.key)).body.events as any[];
+    expect(again).toHaveLength(2);
+    expect(again.map((event) => event.data.balance)).toContain('1000000');
   });
 });
 
