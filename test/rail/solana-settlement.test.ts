@@ -149,8 +149,18 @@ describe('Solana with facilitator.provider "self" (litesvm)', () => {
     expect(res.body.errors).toEqual([expect.objectContaining({ field: 'payTo', value: bare, constraint: 'token_account' })]);
   });
 
-  it('takes the fee payer key sealed, and lists it as the Solana signer and extra.feePayer', async () => {
+  it('answers 409 when the relayer set is an EVM key, naming the Solana fee payer it needs', async () => {
     await chain.fund(payTo, 0n);
+    const mixed = await seedAccount(t.client, 'Solana seller with an EVM key');
+    expect((await t.client.put('/rail/settings', mixed.key, solanaSettings())).status).toBe(200);
+    expect((await t.client.put('/rail/relayer', mixed.key, { privateKey: `0x${randomBytes(32).toString('hex')}` })).status).toBe(200);
+    const verify = await t.client.post('/rail/verify', mixed.key, { x402Version: 2, paymentPayload: {}, paymentRequirements: {} }, { idempotencyKey: null });
+    expect(verify.status).toBe(409);
+    expect(verify.body).toMatchObject({ error_code: 'provider_not_configured', message: expect.stringContaining('a Solana fee payer') });
+    expect((await t.client.get('/rail/supported', mixed.key)).body).toEqual({ kinds: [], extensions: [], signers: {} });
+  });
+
+  it('takes the fee payer key sealed, and lists it as the Solana signer and extra.feePayer', async () => {
     expect((await t.client.put('/rail/settings', seller.key, solanaSettings())).status).toBe(200);
     const set = await t.client.put('/rail/relayer', seller.key, { privateKey: feePayer.base58 });
     expect(set.status, set.raw).toBe(200);

@@ -13,6 +13,7 @@ import { recordEvent } from '../../modules/events/index.ts';
 import { publicClientOf, rpcUrlOf } from './chain.ts';
 import { namespaceOf } from './networks.ts';
 import { providerOf } from './providers.ts';
+import { isSolanaRelayer } from './relayer.ts';
 import { lamportsOf } from './solana.ts';
 import * as repo from './repository.ts';
 import type { RailRelayerRow } from './tables.ts';
@@ -46,7 +47,8 @@ export async function watchRelayers(db: Db, clock: Clock, config: Pick<Config, '
     const tenant = { accountId: relayer.account_id, environment: relayer.environment };
     const settings = await repo.findSettings(db, tenant);
     const url = settings && providerOf(settings) === 'self' ? rpcUrlOf(config.rail, settings.network) : null;
-    if (!settings || !url) continue;
+    // A key of the other family settles nothing there (selfSettlementProblem): not watched.
+    if (!settings || !url || isSolanaRelayer(relayer) !== (namespaceOf(settings.network) === 'solana')) continue;
     try {
       // A Solana fee payer's SOL in lamports, under its own threshold; an EVM relayer's gas in wei.
       const solana = namespaceOf(settings.network) === 'solana';
