@@ -1,4 +1,4 @@
-// Verify and settle on Solana (docs/rail.md, "Solana"): the x402 `exact` scheme of @x402/svm,
+// Verify and settle on Solana (docs/rail-solana.md): the x402 `exact` scheme of @x402/svm,
 // where the agent signs an SPL TransferChecked to payTo's token account and the facilitator,
 // named by `extra.feePayer`, co-signs as fee payer and sends it.
 //   self    the official ExactSvmScheme facilitator with the account's fee payer (its relayer on
@@ -213,7 +213,7 @@ async function recordSolana(db: Db, ctx: UseCaseContext, deps: RailProviderDeps,
  * The recovery job's take on a Solana reservation left `submitting` (recovery.ts): checked as of its
  * reservation, then its transaction's signature decides: confirmed, recorded once; failed on chain,
  * released (nothing moved); unknown to the chain, left as it is (it may still land until its
- * blockhash expires, and nothing here releases a payment on a guess: docs/rail.md, "Left").
+ * blockhash expires, and nothing here releases a payment on a guess: docs/rail-solana.md, "Left").
  */
 export async function recoverSolanaReservation(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, settings: RailSettingsRow, row: RailSettlementRow, usageKeyExpiresAt: Date): Promise<'recorded' | 'released' | 'left' | { skip: string }> {
   const url = rpcUrlOf(deps.config.rail, settings.network);

@@ -1,4 +1,4 @@
-// Solana as the Rail reaches it (docs/rail.md, "Solana"): the fee payer's key (the account's
+// Solana as the Rail reaches it (docs/rail-solana.md): the fee payer's key (the account's
 // relayer on a Solana network), the official @x402/svm exact facilitator scheme built on it and
 // the network's RPC URL (RAIL_RPC_URLS), and the few reads the service makes itself (the fee
 // payer's SOL, a transaction's status, whether payTo holds a token account for the asset).
