@@ -100,7 +100,7 @@ export async function getRailConfig(ex: Executor, ctx: UseCaseContext, productKe
   const settings = await requireSettings(ex, ctx);
   const { product, routes } = await productRoutes(ex, ctx, productKey, settings);
   const domain = await assetDomainOf(settings);
-  const feePayer = deps ? await feePayerFor(ex, { ...ctx, tenant: ctx.tenant }, deps, settings) : null;
+  const feePayer = deps ? await feePayerFor(ex, ctx, deps, settings) : null;
   const { assetDomain: _domain, createdAt: _created, updatedAt: _updated, ...view } = toSettingsView(settings);
   return {
     ...view,

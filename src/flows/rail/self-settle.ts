@@ -39,13 +39,14 @@ import { namespaceOf } from './networks.ts';
 import { recordSettlement, routeSettlementRow } from './record-settlement.ts';
 import { settleSolana } from './solana-settle.ts';
 import { openRelayerKey } from './relayer.ts';
+import { RELAYER_LOW_BALANCE_EVENT } from './relayer-watch.ts';
 import * as repo from './repository.ts';
 import { requireSettings } from './settings.ts';
 import type { RailRelayerRow, RailSettingsRow, RailSettlementRow } from './tables.ts';
 import { REASONS } from './verify-exact.ts';
 
-export { RELAYER_LOW_BALANCE_EVENT } from './relayer-watch.ts';
-import { RELAYER_LOW_BALANCE_EVENT } from './relayer-watch.ts';
+// Defined beside the watch that raises it too; exported here where callers found it before.
+export { RELAYER_LOW_BALANCE_EVENT };
 
 /**
  * Age after which a reservation still `submitting` is taken for stuck: a settler sends within
