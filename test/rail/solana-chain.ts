@@ -7,7 +7,7 @@
 // The devnet USDC mint is created with a real SPL mint account whose mint authority the test holds;
 // funds are given by writing real SPL token accounts (the test's mint, as a mint instruction would).
 import { createServer, type Server } from 'node:http';
-import { AccountState, findAssociatedTokenPda, getMintEncoder, getTokenDecoder, getTokenEncoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import { AccountState, findAssociatedTokenPda, getMintDecoder, getMintEncoder, getTokenDecoder, getTokenEncoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { address, getBase58Decoder, getBase64Encoder, getTransactionDecoder, lamports, type Address } from '@solana/kit';
 import { LiteSVM, FailedTransactionMetadata, type TransactionMetadata } from 'litesvm';
 import { listen } from './servers.ts';
@@ -135,6 +135,12 @@ export async function startSolanaChain(mintAuthority: string): Promise<SolanaCha
       const held = existing.exists ? getTokenDecoder().decode(existing.data).amount : 0n;
       const data = getTokenEncoder().encode({ mint: address(mint), owner: address(owner), amount: held + amount, delegate: null, state: AccountState.Initialized, isNative: null, delegatedAmount: 0n, closeAuthority: null });
       svm.setAccount({ address: ata, data: new Uint8Array(data), executable: false, lamports: lamports(rent(data.length)), programAddress: TOKEN_PROGRAM_ADDRESS, space: BigInt(data.length) });
+      // The mint's supply grows by what was given, as a MintTo would make it.
+      const mintAccount = svm.getAccount(address(mint));
+      if (mintAccount.exists) {
+        const current = getMintDecoder().decode(mintAccount.data);
+        svm.setAccount({ ...mintAccount, data: new Uint8Array(getMintEncoder().encode({ ...current, supply: current.supply + amount })) });
+      }
     },
     airdrop(owner, sol) {
       svm.airdrop(address(owner), lamports(sol * 1_000_000_000n));
