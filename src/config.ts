@@ -75,6 +75,7 @@ const EnvSchema = Type.Object({
   RAIL_CONFIRMATIONS: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
   RAIL_RECEIPT_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 1_000, maximum: 900_000 })),
   RAIL_RELAYER_MIN_BALANCE_WEI: Type.Optional(Type.String({ pattern: '^[0-9]{1,78}$' })),
+  RAIL_FEE_PAYER_MIN_BALANCE_LAMPORTS: Type.Optional(Type.String({ pattern: '^[0-9]{1,20}$' })),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -144,7 +145,7 @@ export interface Config {
   /** `collectionMode: managed`: the operator's account whose connections serve every managed account (null: managed charges answer 409). */
   managedProvidersAccountId: string | null;
   /** On-chain Rail settlement (`self`): RPC URL per CAIP-2 network, confirmations, receipt wait, low-balance threshold in wei. */
-  rail: { rpcUrls: Record<string, string>; confirmations: number; receiptTimeoutMs: number; relayerMinBalanceWei: string };
+  rail: { rpcUrls: Record<string, string>; confirmations: number; receiptTimeoutMs: number; relayerMinBalanceWei: string; feePayerMinBalanceLamports: string };
 }
 
 export class ConfigError extends Error {}
@@ -238,13 +239,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       receiptTimeoutMs: e.RAIL_RECEIPT_TIMEOUT_MS ?? 120_000,
       // 0.005 ETH: a few hundred transferWithAuthorization on an L2, a handful on Ethereum.
       relayerMinBalanceWei: e.RAIL_RELAYER_MIN_BALANCE_WEI ?? '5000000000000000',
+      // 0.05 SOL: about ten thousand settlements' fees at 5,000 lamports each.
+      feePayerMinBalanceLamports: e.RAIL_FEE_PAYER_MIN_BALANCE_LAMPORTS ?? '50000000',
     },
   };
 }
 
-const EVM_NETWORK = /^eip155:[1-9][0-9]{0,17}$/;
+const RPC_NETWORK = /^(?:eip155:[1-9][0-9]{0,17}|solana:[1-9A-HJ-NP-Za-km-z]{32})$/;
 
-/** RAIL_RPC_URLS: a JSON object of EVM CAIP-2 network -> http(s) URL; a problem as text. */
+/** RAIL_RPC_URLS: a JSON object of CAIP-2 network (EVM or Solana) -> http(s) URL; a problem as text. */
 function parseRpcUrls(text: string | undefined): Record<string, string> | string {
   if (text === undefined) return {};
   let parsed: unknown;
@@ -256,7 +259,7 @@ function parseRpcUrls(text: string | undefined): Record<string, string> | string
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return 'RAIL_RPC_URLS: must be a JSON object such as {"eip155:8453":"https://..."}';
   const urls: Record<string, string> = {};
   for (const [network, url] of Object.entries(parsed)) {
-    if (!EVM_NETWORK.test(network)) return `RAIL_RPC_URLS: ${network} is not an EVM CAIP-2 network (eip155:<chain id>)`;
+    if (!RPC_NETWORK.test(network)) return `RAIL_RPC_URLS: ${network} is not a CAIP-2 network the Rail settles on (eip155:<chain id> or solana:<genesis reference>)`;
     // The URL may carry a provider's API key: it is never echoed.
     if (typeof url !== 'string' || !/^https?:\/\/[^\s]+$/.test(url)) return `RAIL_RPC_URLS: the URL of ${network} must be http(s)`;
     urls[network] = url;

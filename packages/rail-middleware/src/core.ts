@@ -1,11 +1,21 @@
 // The one core behind every adapter: the 402, settle through the service (no separate verify), and grace
 // while the service is unreachable (README.md). Adapters only translate requests and answers.
+import { createHash } from 'node:crypto';
 import type { PaymentPayload, PaymentRequired, PaymentRequirements } from '@x402/core/types';
 import { GraceLedger, windowSeconds } from './grace.ts';
 import { authorizationOf, checkLocally, type Authorization, MIN_VALIDITY_LEFT_SECONDS, validityProblem } from './local-check.ts';
 import { resourceUrl } from './resource-url.ts';
 import { MemoryStore, RedisStore, type RailStore } from './store.ts';
 import { ServiceClient, type ServiceAnswer } from './service-client.ts';
+
+/** How long a Solana transaction is remembered as served: it cannot land once its blockhash expired (about 60 to 90 s). */
+const SOLANA_MEMORY_SECONDS = 180;
+
+/** The base64 transaction of an x402 exact SVM payload, or null. */
+function solanaTransactionOf(payload: PaymentPayload): string | null {
+  const inner = payload.payload as { transaction?: unknown } | undefined;
+  return String(payload.accepted.network).startsWith('solana:') && typeof inner?.transaction === 'string' && inner.transaction.length > 0 ? inner.transaction : null;
+}
 
 /** Seconds between an agent signing and the middleware reading the authorization it allows for. */
 const SIGNING_SLACK_SECONDS = 5;
@@ -280,7 +290,9 @@ export class Rail {
     }
     // Malformed (not base64 JSON, not v2, no `accepted`, no EIP-3009 authorization): 400, as the
     // HTTP transport says for an invalid payment; a well-formed payment that fails is a 402.
-    const parsed = payload && typeof payload === 'object' && payload.x402Version === 2 && payload.accepted && typeof payload.accepted === 'object' ? authorizationOf(payload) : null;
+    const wellFormed = payload && typeof payload === 'object' && payload.x402Version === 2 && payload.accepted && typeof payload.accepted === 'object';
+    if (wellFormed && solanaTransactionOf(payload)) return this.handleSolana(route, request, payload);
+    const parsed = wellFormed ? authorizationOf(payload) : null;
     if (!parsed) return this.refuse(route, request, 'invalid_payload', {}, 400);
     const requirements = route.accepts.find((r) => r.network === payload.accepted.network && r.amount === payload.accepted.amount && r.payTo.toLowerCase() === String(payload.accepted.payTo).toLowerCase());
     if (!requirements) return this.refuse(route, request, 'invalid_payment_requirements', { payer: parsed.authorization.from });
@@ -303,13 +315,35 @@ export class Rail {
     }
   }
 
-  private async pay(route: Route, request: RailRequest, payload: PaymentPayload, requirements: PaymentRequirements, nonceKey: string, auth: Authorization): Promise<RailOutcome> {
+  /**
+   * A Solana payment (x402 exact SVM: a transaction the agent signed, the service's fee payer
+   * co-signs): served once per transaction here too (its bytes' digest in the nonce memory), and
+   * only once settled. No grace: its blockhash expires about a minute after the agent fetched it,
+   * so nothing served on credit during an outage could be settled after it (docs/rail-solana.md).
+   */
+  private async handleSolana(route: Route, request: RailRequest, payload: PaymentPayload): Promise<RailOutcome> {
+    const requirements = route.accepts.find((r) => r.network === payload.accepted.network && r.amount === payload.accepted.amount && r.payTo === payload.accepted.payTo);
+    if (!requirements) return this.refuse(route, request, 'invalid_payment_requirements', {});
+    const nonceKey = `svm:${createHash('sha256').update(solanaTransactionOf(payload)!).digest('hex')}`;
+    if (!(await this.store.claim(nonceKey, SOLANA_MEMORY_SECONDS))) return this.refuse(route, request, 'duplicate_settlement', {});
+    let served = false;
+    try {
+      const outcome = await this.pay(route, request, payload, requirements, nonceKey, null);
+      served = outcome.action === 'serve';
+      return outcome;
+    } finally {
+      if (!served) await this.store.release(nonceKey);
+    }
+  }
+
+  private async pay(route: Route, request: RailRequest, payload: PaymentPayload, requirements: PaymentRequirements, nonceKey: string, auth: Authorization | null): Promise<RailOutcome> {
     const body = { x402Version: 2, paymentPayload: payload, paymentRequirements: requirements };
     // One round trip: settle checks everything verify does (the same rules, then the nonce) and
     // refuses with the same reasons, recording nothing, so a verify first would only add its time.
     // The x402 spec makes verify the resource server's option; the handler runs after settlement.
     const settled = await this.client.call('POST', '/rail/settle', body);
     if (settled.kind === 'unreachable') {
+      if (!auth) return this.unsettleable(route, request, settled.why);
       if (this.remote) return this.settleDirectly(route, request, payload, requirements, nonceKey, auth, settled.why);
       return this.grace(route, request, payload, requirements, nonceKey, auth, settled.why);
     }
@@ -320,6 +354,13 @@ export class Rail {
     this.log.info({ event: 'rail.settled', meter: route.meter, payer: settled.body.payer, transaction: settled.body.transaction, amount: settled.body.amount }, 'payment settled');
     const receipt = { success: true, transaction: settled.body.transaction, network: settled.body.network, payer: settled.body.payer };
     return { action: 'serve', headers: { 'PAYMENT-RESPONSE': this.codec.encodePaymentResponseHeader(receipt) } };
+  }
+
+  /** The service is unreachable and the payment cannot wait for it (Solana): 503, nothing served. */
+  private unsettleable(route: Route, request: RailRequest, why: string): RailOutcome {
+    this.counts.refused += 1;
+    this.log.error({ event: 'rail.service_unreachable', meter: route.meter, path: request.url, why }, 'the service is unreachable and this payment cannot be served on credit');
+    return { action: 'respond', status: 503, headers: { 'Retry-After': '5' }, body: { error: 'payment_unavailable', message: 'The payment could not be processed now; retry later.' } };
   }
 
   /** A failed settle still answers with PAYMENT-RESPONSE (success false), as the HTTP transport shows. */

@@ -18053,7 +18053,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The relayer address: it submits transferWithAuthorization and pays the gas (keep it funded with the network native currency). */
+                        /** @description The relayer address: it submits transferWithAuthorization and pays the gas on EVM, or co-signs as fee payer on Solana (keep it funded with the network native currency, ETH or SOL). */
                         address: string;
                         /** Format: date-time */
                         createdAt: string;
@@ -18137,7 +18137,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The relayer EVM private key (0x + 64 hex). Sealed at rest; never answered. */
+                    /** @description The relayer key: an EVM private key (0x + 64 hex) for EVM networks, or a Solana secret key (base58 of its 64 bytes, or the keypair file JSON array) for Solana networks, where it is the fee payer. Sealed at rest; never answered. */
                     privateKey: string;
                 };
             };
@@ -18150,7 +18150,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The relayer address: it submits transferWithAuthorization and pays the gas (keep it funded with the network native currency). */
+                        /** @description The relayer address: it submits transferWithAuthorization and pays the gas on EVM, or co-signs as fee payer on Solana (keep it funded with the network native currency, ETH or SOL). */
                         address: string;
                         /** Format: date-time */
                         createdAt: string;
@@ -18249,7 +18249,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The relayer address: it submits transferWithAuthorization and pays the gas (keep it funded with the network native currency). */
+                        /** @description The relayer address: it submits transferWithAuthorization and pays the gas on EVM, or co-signs as fee payer on Solana (keep it funded with the network native currency, ETH or SOL). */
                         address: string;
                         /** Format: date-time */
                         createdAt: string;
@@ -19242,6 +19242,8 @@ export interface operations {
                             /** @description With a key: the asset and seller wallet the Rail settings settle to. */
                             extra?: {
                                 asset: string;
+                                /** @description Solana: the fee payer that co-signs the agent transaction (x402 exact SVM scheme: requirements extra.feePayer). */
+                                feePayer?: string;
                                 payTo: string;
                             };
                             network: string;

@@ -8,6 +8,8 @@ import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { currencyExponent, Money } from '../../core/money.ts';
 import { findDefaultVersionPricesByKey, type PriceView, type ProductRow } from '../../modules/catalog/index.ts';
 import { assetDomainOf, requireSettings, toSettingsView, type RailSettingsView } from './settings.ts';
+import type { RailProviderDeps } from './providers.ts';
+import { feePayerFor } from './supported.ts';
 import type { RailSettingsRow } from './tables.ts';
 
 /** The currency a Rail product must be priced in: its asset (USDC) settles dollars one to one. */
@@ -80,7 +82,7 @@ function toRoute(price: PriceView, productKey: string, currency: string, decimal
   return { meter: price.meter, meterId: price.meterId, priceId: price.id, description: price.meter, unitPrice: unit.toFixed(), currency, amount: atomic.toFixed(0) };
 }
 
-export function requirementsOf(settings: RailSettingsRow, domain: { name: string; version: string } | null, productKey: string, route: RailRoute): PaymentRequirementsV2 {
+export function requirementsOf(settings: RailSettingsRow, domain: { name: string; version: string } | null, productKey: string, route: RailRoute, feePayer: string | null = null): PaymentRequirementsV2 {
   return {
     scheme: 'exact',
     network: settings.network,
@@ -88,15 +90,17 @@ export function requirementsOf(settings: RailSettingsRow, domain: { name: string
     amount: route.amount,
     payTo: settings.pay_to,
     maxTimeoutSeconds: MAX_TIMEOUT_SECONDS,
-    extra: { ...(domain ?? {}), product: productKey, meter: route.meter },
+    // EVM: the token's EIP-712 domain; Solana: the fee payer that co-signs (x402 exact SVM).
+    extra: { ...(domain ?? {}), ...(feePayer ? { feePayer } : {}), product: productKey, meter: route.meter },
   };
 }
 
-export async function getRailConfig(ex: Executor, ctx: UseCaseContext, productKey: string | undefined): Promise<RailConfigView> {
+export async function getRailConfig(ex: Executor, ctx: UseCaseContext, productKey: string | undefined, deps?: RailProviderDeps): Promise<RailConfigView> {
   if (productKey === undefined || productKey === '') throw fieldError('product', productKey ?? '', 'required', 'name the key of the product whose meters carry the Rail prices: ?product=KEY');
   const settings = await requireSettings(ex, ctx);
   const { product, routes } = await productRoutes(ex, ctx, productKey, settings);
   const domain = await assetDomainOf(settings);
+  const feePayer = deps ? await feePayerFor(ex, ctx, deps, settings) : null;
   const { assetDomain: _domain, createdAt: _created, updatedAt: _updated, ...view } = toSettingsView(settings);
   return {
     ...view,
@@ -108,7 +112,7 @@ export async function getRailConfig(ex: Executor, ctx: UseCaseContext, productKe
         description: route.description,
         unitPrice: route.unitPrice,
         currency: route.currency,
-        accepts: [requirementsOf(settings, domain, productKey, route)],
+        accepts: [requirementsOf(settings, domain, productKey, route, feePayer)],
       })),
     },
   };

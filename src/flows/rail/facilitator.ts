@@ -11,7 +11,8 @@ import type { UseCaseContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { RailRoute } from './config.ts';
-import { isSimulatedNetwork } from './networks.ts';
+import { isSimulatedNetwork, namespaceOf } from './networks.ts';
+import { verifySolana } from './solana-settle.ts';
 import { providerOf, remoteSettlementProblem, type RailProviderDeps, selfSettlementProblem } from './providers.ts';
 import { forRemote, remoteClientOf } from './remote.ts';
 import { keyringOf } from '../../modules/providers/index.ts';
@@ -113,6 +114,7 @@ export async function settleSettings(db: Db, ctx: UseCaseContext): Promise<RailS
 export async function verifyPayment(ex: Executor, ctx: UseCaseContext, deps: RailProviderDeps, input: FacilitatorInput): Promise<VerifyResult> {
   const settings = await requireSettings(ex, ctx);
   await assertSettles(ex, ctx, deps, settings);
+  if (namespaceOf(settings.network) === 'solana') return verifySolana(ex, ctx, deps, settings, input);
   const outcome = await check(ex, ctx, settings, input);
   if (!outcome.ok) return { isValid: false, invalidReason: outcome.reason, invalidMessage: outcome.message, ...(outcome.payer ? { payer: outcome.payer } : {}) };
   if (await repo.findSettlement(ex, outcome.value.key)) {

@@ -6,6 +6,9 @@ type X402Schemas = typeof import('@x402/core/schemas');
 type X402Evm = typeof import('@x402/evm');
 type X402Server = typeof import('@x402/core/server');
 type Secp256k1 = typeof import('@noble/curves/secp256k1');
+type X402Svm = typeof import('@x402/svm');
+type X402SvmFacilitator = typeof import('@x402/svm/exact/facilitator');
+type SolanaKit = typeof import('@solana/kit');
 
 let viem: Promise<Viem> | undefined;
 let viemAccounts: Promise<ViemAccounts> | undefined;
@@ -13,6 +16,9 @@ let schemas: Promise<X402Schemas> | undefined;
 let evm: Promise<X402Evm> | undefined;
 let server: Promise<X402Server> | undefined;
 let secp256k1: Promise<Secp256k1> | undefined;
+let svm: Promise<X402Svm> | undefined;
+let svmFacilitator: Promise<X402SvmFacilitator> | undefined;
+let kit: Promise<SolanaKit> | undefined;
 
 export const loadViem = (): Promise<Viem> => (viem ??= import('viem'));
 export const loadViemAccounts = (): Promise<ViemAccounts> => (viemAccounts ??= import('viem/accounts'));
@@ -22,3 +28,6 @@ export const loadX402Server = (): Promise<X402Server> => (server ??= import('@x4
 // viem's own recovery imports the curve on every call (a loader round trip under tsx, measured at
 // 0.2 ms and up to 23 ms on a loaded machine): the settle's recovery uses the same library, loaded once.
 export const loadSecp256k1 = (): Promise<Secp256k1> => (secp256k1 ??= import('@noble/curves/secp256k1'));
+export const loadX402Svm = (): Promise<X402Svm> => (svm ??= import('@x402/svm'));
+export const loadX402SvmFacilitator = (): Promise<X402SvmFacilitator> => (svmFacilitator ??= import('@x402/svm/exact/facilitator'));
+export const loadSolanaKit = (): Promise<SolanaKit> => (kit ??= import('@solana/kit'));

@@ -2,8 +2,8 @@
 // "Settlement providers"):
 //   sandbox  the simulator (sandbox environment, EVM test networks; a made transaction hash)
 //   service  the name the settings had before providers existed: read as `sandbox`
-//   self     the service settles on chain with the account's relayer (PUT /rail/relayer) through
-//            the network's RPC URL (RAIL_RPC_URLS), in either environment
+//   self     the service settles on chain with the account's relayer (PUT /rail/relayer; on Solana
+//            the fee payer) through the network's RPC URL (RAIL_RPC_URLS), in either environment
 //   remote   any x402 v2 facilitator settles (PUT /rail/remote-facilitator: URL and auth headers)
 // Names stored before this list was closed read as `sandbox`, as they did then.
 import type { Config } from '../../config.ts';
@@ -14,6 +14,7 @@ import { keyringOf } from '../../modules/providers/index.ts';
 import type { TargetPolicy } from '../../modules/webhooks/index.ts';
 import { rpcUrlOf } from './chain.ts';
 import { namespaceOf } from './networks.ts';
+import { isSolanaRelayer } from './relayer.ts';
 import * as repo from './repository.ts';
 import type { RailSettingsRow } from './tables.ts';
 
@@ -40,9 +41,12 @@ export async function remoteSettlementProblem(ex: Executor, ctx: UseCaseContext,
 
 /** Why `self` cannot settle these settings now (null: it can). */
 export async function selfSettlementProblem(ex: Executor, ctx: UseCaseContext, deps: RailProviderDeps, settings: RailSettingsRow): Promise<string | null> {
-  if (namespaceOf(settings.network) !== 'eip155') return `facilitator.provider "self" settles on EVM networks only; ${settings.network} is not one.`;
+  const solana = namespaceOf(settings.network) === 'solana';
   if (!rpcUrlOf(deps.config.rail, settings.network)) return `No RPC URL is configured for ${settings.network}: the operator sets it in RAIL_RPC_URLS (docs/rail.md).`;
-  if (!(await repo.findRelayer(ex, ctx.tenant))) return `facilitator.provider "self" needs a relayer in ${ctx.tenant.environment}: PUT /rail/relayer with its private key.`;
+  const relayer = await repo.findRelayer(ex, ctx.tenant);
+  const kind = solana ? 'a Solana fee payer (its secret key)' : 'an EVM relayer (its private key)';
+  if (!relayer) return `facilitator.provider "self" needs ${kind} in ${ctx.tenant.environment}: PUT /rail/relayer with it.`;
+  if (isSolanaRelayer(relayer) !== solana) return `facilitator.provider "self" on ${settings.network} needs ${kind}; the relayer set in ${ctx.tenant.environment} (${relayer.address}) is not one: PUT /rail/relayer with it.`;
   if (!keyringOf(deps.config)) return 'The relayer key cannot be opened: the operator has not set SECRETS_KEY (or SECRETS_KEY_FILE).';
   return receiptProblem(ctx, 'self');
 }

@@ -32,7 +32,8 @@ export function routeSettlementRow(
     account_id: ctx.tenant.accountId,
     environment: ctx.tenant.environment,
     ...claimed.key,
-    pay_to: settings.pay_to.toLowerCase(),
+    // EVM addresses lower-cased (one spelling); Solana's base58 is case-sensitive, kept as is.
+    pay_to: settings.pay_to.startsWith('0x') ? settings.pay_to.toLowerCase() : settings.pay_to,
     amount: claimed.route.amount,
     transaction: row.transaction,
     product_id: claimed.productId,

@@ -2,17 +2,20 @@
 // (a settler that died between its reservation and the send, a transaction dropped, a remote
 // facilitator's answer lost) are taken up without waiting for a settle of the same payment:
 // looked up on chain by the authorization's nonce, then recorded once, released, or submitted
-// again (self-settle.ts, continueReservation). Each in its own steps; no transaction is held
-// across a chain call.
+// again (self-settle.ts, continueReservation); on Solana by the transaction's signature written on
+// the reservation (solana-settle.ts, recoverSolanaReservation). Each in its own steps; no
+// transaction is held across a chain call.
 import type { Clock } from '../../core/clock.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import type { Db } from '../../db/database.ts';
 import type { BackgroundJob, BackgroundLog } from '../../jobs/start.ts';
 import { check } from './facilitator.ts';
+import { namespaceOf } from './networks.ts';
 import type { RailProviderDeps } from './providers.ts';
 import { settlesElsewhere } from './providers.ts';
 import * as repo from './repository.ts';
 import { continueReservation, planFor, settlementProblem, STUCK_AFTER_MS } from './self-settle.ts';
+import { recoverSolanaReservation } from './solana-settle.ts';
 
 export interface RecoveryDeps extends RailProviderDeps {
   baseUrl: string;
@@ -49,6 +52,17 @@ export async function recoverStuckSettlements(db: Db, clock: Clock, deps: Recove
     const problem = await settlementProblem(db, ctx, deps, settings);
     if (problem) {
       skip(problem);
+      continue;
+    }
+    if (namespaceOf(row.network) === 'solana') {
+      // By its transaction's signature (solana-settle.ts).
+      try {
+        const taken = await recoverSolanaReservation(db, ctx, deps, settings, row, deps.usageKeyExpiresAt(now));
+        if (typeof taken === 'object') skip(taken.skip);
+        else run[taken] += 1;
+      } catch (error) {
+        skip(error instanceof Error ? error.message : String(error));
+      }
       continue;
     }
     // Checked as of its reservation: it passed then; the chain has the last word now.

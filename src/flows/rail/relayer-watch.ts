@@ -1,6 +1,6 @@
 // The relayer's gas: `rail.relayer_low_balance` {network, address, balance, threshold} is recorded
-// once each time a relayer's native balance falls under RAIL_RELAYER_MIN_BALANCE_WEI
-// (rail_relayers.low_balance_since set), and again only after it was back over (cleared). Read
+// once each time a relayer's native balance falls under RAIL_RELAYER_MIN_BALANCE_WEI (a Solana
+// fee payer's SOL under RAIL_FEE_PAYER_MIN_BALANCE_LAMPORTS; rail_relayers.low_balance_since set), and again only after it was back over (cleared). Read
 // after each settlement (self-settle.ts, wallet-onchain.ts) and by the job `rail.relayers.watch`
 // every 10 minutes, so a relayer that settles nothing for a while, or is drained by someone else,
 // is still reported before the next settlement fails for want of gas.
@@ -11,10 +11,14 @@ import type { Db, Tx } from '../../db/database.ts';
 import type { BackgroundJob, BackgroundLog } from '../../jobs/start.ts';
 import { recordEvent } from '../../modules/events/index.ts';
 import { publicClientOf, rpcUrlOf } from './chain.ts';
+import { namespaceOf } from './networks.ts';
 import { providerOf } from './providers.ts';
+import { isSolanaRelayer } from './relayer.ts';
+import { lamportsOf } from './solana.ts';
 import * as repo from './repository.ts';
-import { RELAYER_LOW_BALANCE_EVENT } from './self-settle.ts';
 import type { RailRelayerRow } from './tables.ts';
+
+export const RELAYER_LOW_BALANCE_EVENT = 'rail.relayer_low_balance';
 
 /** Notes the balance read outside this transaction; records the event when it just fell under the threshold. True when it did. */
 export async function watchRelayerBalance(tx: Tx, ctx: UseCaseContext, relayer: RailRelayerRow, network: string, balance: bigint, threshold: bigint): Promise<boolean> {
@@ -43,12 +47,16 @@ export async function watchRelayers(db: Db, clock: Clock, config: Pick<Config, '
     const tenant = { accountId: relayer.account_id, environment: relayer.environment };
     const settings = await repo.findSettings(db, tenant);
     const url = settings && providerOf(settings) === 'self' ? rpcUrlOf(config.rail, settings.network) : null;
-    if (!settings || !url) continue;
+    // A key of the other family settles nothing there (selfSettlementProblem): not watched.
+    if (!settings || !url || isSolanaRelayer(relayer) !== (namespaceOf(settings.network) === 'solana')) continue;
     try {
-      const balance = await (await publicClientOf(settings.network, url)).getBalance({ address: relayer.address as `0x${string}` });
+      // A Solana fee payer's SOL in lamports, under its own threshold; an EVM relayer's gas in wei.
+      const solana = namespaceOf(settings.network) === 'solana';
+      const balance = solana ? await lamportsOf(url, relayer.address) : await (await publicClientOf(settings.network, url)).getBalance({ address: relayer.address as `0x${string}` });
       run.read += 1;
       const ctx: UseCaseContext = { tenant, now: clock.now() };
-      if (await db.transaction().execute((tx) => watchRelayerBalance(tx, ctx, relayer, settings.network, balance, threshold))) run.low += 1;
+      const under = solana ? BigInt(config.rail.feePayerMinBalanceLamports) : threshold;
+      if (await db.transaction().execute((tx) => watchRelayerBalance(tx, ctx, relayer, settings.network, balance, under))) run.low += 1;
     } catch (error) {
       run.failed.push({ address: relayer.address, error: error instanceof Error ? error.message.split('\n')[0]! : String(error) });
     }

@@ -6,6 +6,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../../../test/harness.ts';
 import { agent, configureRail, railProduct, settingsBody, signPayment } from '../../../test/rail/fixtures.ts';
+import { solanaKeypair } from '../../../test/rail/official-svm-facilitator.ts';
 
 let t: TestContext;
 let acme: SeededAccount;
@@ -40,13 +41,30 @@ describe('PUT/GET/DELETE /rail/relayer', () => {
     const row = await t.database.db.selectFrom('rail_relayers').selectAll().where('account_id', '=', acme.id).executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(relayerKey.slice(2));
 
+    // A Solana fee payer: base58 of the 64 bytes, or the keypair file's JSON array (the same key).
+    const solana = await solanaKeypair();
+    const notAKey = await t.client.put('/rail/relayer', acme.liveKey, { privateKey: 'not a key' });
+    expect(notAKey.body.errors).toEqual([expect.objectContaining({ field: 'privateKey', value: '', constraint: 'private_key' })]);
+    const tampered = Uint8Array.from(solana.secret);
+    tampered[63] = tampered[63]! ^ 1;
+    const mismatched = await t.client.put('/rail/relayer', acme.liveKey, { privateKey: JSON.stringify([...tampered]) });
+    expect(mismatched.body.errors).toEqual([expect.objectContaining({ field: 'privateKey', value: '', constraint: 'solana_secret_key' })]);
+    const fromFile = await t.client.put('/rail/relayer', acme.liveKey, { privateKey: JSON.stringify([...solana.secret]) });
+    expect(fromFile.status).toBe(200);
+    expect(fromFile.body.address).toBe(solana.signer.address);
+    const fromBase58 = await t.client.put('/rail/relayer', acme.liveKey, { privateKey: solana.base58 });
+    expect(fromBase58.body.address).toBe(solana.signer.address);
+    const sealed = await t.database.db.selectFrom('rail_relayers').selectAll().where('account_id', '=', acme.id).where('environment', '=', 'production').executeTakeFirstOrThrow();
+    expect(JSON.stringify(sealed)).not.toContain(solana.base58);
+    expect((await t.client.delete('/rail/relayer', acme.liveKey)).status).toBe(200);
+
     const deleted = await t.client.delete('/rail/relayer', acme.liveKey);
     expect(deleted.status).toBe(404);
   });
 });
 
 describe('facilitator.provider', () => {
-  it('is one of sandbox, service, self; self settles on EVM networks only', async () => {
+  it('is one of sandbox, service, self, remote; self settles on Solana too, with a Solana fee payer', async () => {
     const unknown = await t.client.put('/rail/settings', acme.key, settingsBody({ facilitator: { provider: 'coinbase', indexesForDiscovery: false } }));
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors).toEqual([expect.objectContaining({ field: 'facilitator.provider', constraint: 'enum' })]);
@@ -55,7 +73,10 @@ describe('facilitator.provider', () => {
       acme.key,
       settingsBody({ network: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', asset: '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU', payTo: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin', facilitator: { provider: 'self', indexesForDiscovery: false } }),
     );
-    expect(solana.body.errors).toEqual([expect.objectContaining({ field: 'facilitator.provider', constraint: 'evm_only' })]);
+    // No RPC URL for Solana here: the settings are taken (payTo's token account is checked only with one), settling is not.
+    expect(solana.status).toBe(200);
+    const supported = await t.client.get('/rail/supported', acme.key);
+    expect(supported.body).toEqual({ kinds: [], extensions: [], signers: {} });
     for (const provider of ['sandbox', 'service', 'self']) {
       expect((await t.client.put('/rail/settings', acme.key, settingsBody({ facilitator: { provider, indexesForDiscovery: false } }))).status).toBe(200);
     }

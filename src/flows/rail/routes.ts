@@ -22,7 +22,11 @@ export function registerRailRoutes(app: App, deps: AppDeps): void {
         response: { 200: RailSettings, ...errorResponses(422) },
       },
     },
-    async (request, reply) => deps.idempotency.run(request, reply, 200, (tx) => rail.putSettings(tx, contextOf(request, deps), request.body)),
+    async (request, reply) => {
+      // A chain read (payTo's token account on Solana), never inside the settings' transaction.
+      await rail.validateSolanaPayTo(deps.config, request.body);
+      return deps.idempotency.run(request, reply, 200, (tx) => rail.putSettings(tx, contextOf(request, deps), request.body));
+    },
   );
 
   app.get(
@@ -47,7 +51,7 @@ export function registerRailRoutes(app: App, deps: AppDeps): void {
         response: { 200: RailConfig, ...errorResponses(404, 409, 422) },
       },
     },
-    async (request) => rail.getRailConfig(deps.db, contextOf(request, deps), request.query.product),
+    async (request) => rail.getRailConfig(deps.db, contextOf(request, deps), request.query.product, deps),
   );
 
   app.get(

@@ -143,7 +143,12 @@ export const SupportedAnswer = Type.Object(
         x402Version: Type.Integer(),
         scheme: Type.String(),
         network: Type.String(),
-        extra: Type.Optional(Type.Object({ asset: Type.String(), payTo: Type.String() }, { description: 'With a key: the asset and seller wallet the Rail settings settle to.' })),
+        extra: Type.Optional(
+          Type.Object(
+            { asset: Type.String(), payTo: Type.String(), feePayer: Type.Optional(Type.String({ description: 'Solana: the fee payer that co-signs the agent transaction (x402 exact SVM scheme: requirements extra.feePayer).' })) },
+            { description: 'With a key: the asset and seller wallet the Rail settings settle to.' },
+          ),
+        ),
       }),
       { description: 'With a key: the kind its account and environment settle (none in production or without settings). Without a key: every kind the service settles.' },
     ),
@@ -155,14 +160,17 @@ export const SupportedAnswer = Type.Object(
 
 export const RailRelayerBody = Type.Object(
   {
-    privateKey: Type.String({ maxLength: 80, description: 'The relayer EVM private key (0x + 64 hex). Sealed at rest; never answered.' }),
+    privateKey: Type.String({
+      maxLength: 400,
+      description: 'The relayer key: an EVM private key (0x + 64 hex) for EVM networks, or a Solana secret key (base58 of its 64 bytes, or the keypair file JSON array) for Solana networks, where it is the fee payer. Sealed at rest; never answered.',
+    }),
   },
   { additionalProperties: false },
 );
 
 export const RailRelayer = Type.Object(
   {
-    address: Type.String({ description: 'The relayer address: it submits transferWithAuthorization and pays the gas (keep it funded with the network native currency).' }),
+    address: Type.String({ description: 'The relayer address: it submits transferWithAuthorization and pays the gas on EVM, or co-signs as fee payer on Solana (keep it funded with the network native currency, ETH or SOL).' }),
     createdAt: DateTime(),
     updatedAt: DateTime(),
   },

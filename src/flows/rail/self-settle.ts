@@ -35,14 +35,18 @@ import { publicClientOf, receiptOf, rpcUrlOf, submitTransferWithAuthorization, w
 import { check, settledBefore, type Checked, type FacilitatorInput, type SettleResult } from './facilitator.ts';
 import { providerOf, receiptProviderOf, remoteSettlementProblem, selfSettlementProblem, type RailProviderDeps } from './providers.ts';
 import { forRemote, remoteClientOf } from './remote.ts';
+import { namespaceOf } from './networks.ts';
 import { recordSettlement, routeSettlementRow } from './record-settlement.ts';
+import { settleSolana } from './solana-settle.ts';
 import { openRelayerKey } from './relayer.ts';
+import { RELAYER_LOW_BALANCE_EVENT } from './relayer-watch.ts';
 import * as repo from './repository.ts';
 import { requireSettings } from './settings.ts';
 import type { RailRelayerRow, RailSettingsRow, RailSettlementRow } from './tables.ts';
 import { REASONS } from './verify-exact.ts';
 
-export const RELAYER_LOW_BALANCE_EVENT = 'rail.relayer_low_balance';
+// Defined beside the watch that raises it too; exported here where callers found it before.
+export { RELAYER_LOW_BALANCE_EVENT };
 
 /**
  * Age after which a reservation still `submitting` is taken for stuck: a settler sends within
@@ -83,6 +87,7 @@ export async function settleElsewhere(db: Db, ctx: UseCaseContext, deps: RailPro
   const remote = providerOf(settings) === 'remote';
   const problem = await settlementProblem(db, ctx, deps, settings);
   if (problem) throw new AppError('provider_not_configured', problem);
+  if (namespaceOf(settings.network) === 'solana') return settleSolana(db, ctx, deps, settings, input, usageKeyExpiresAt);
   const outcome = await check(db, ctx, settings, input);
   if (!outcome.ok) return failed(settings.network, outcome.payer, outcome.reason, outcome.message);
   const plan = await planFor(db, ctx, deps, settings, outcome.value, input);

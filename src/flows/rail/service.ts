@@ -1,5 +1,6 @@
 // The Rail as routes and other areas see it (docs/rail.md):
 //   putSettings(tx, ctx, input) / getSettings(ex, ctx)    PUT/GET /rail/settings; 409 rail_not_configured when unset
+//   validateSolanaPayTo(config, input)                     PUT /rail/settings on Solana: payTo's token account exists (422)
 //   getRailConfig(ex, ctx, productKey)                     GET /rail/config: settings + outputSchema (routes in atomic units)
 //   supportedKinds(ex, ctx | null)                         GET /rail/supported: the caller's kinds, or the service's without a key
 //   verifyPayment(ex, ctx, deps, input)                    POST /rail/verify: x402 v2 VerifyResponse
@@ -13,7 +14,7 @@
 //   put/get/deleteRemoteFacilitator                        PUT/GET/DELETE /rail/remote-facilitator: URL and sealed auth headers
 //   putRelayer / getRelayer / deleteRelayer                PUT/GET/DELETE /rail/relayer: the self provider's key (sealed, never answered)
 //   rotateRelayerKeys(db, keyring)                         `secrets rotate`
-export { getSettings, putSettings, type RailSettingsInput, type RailSettingsView } from './settings.ts';
+export { getSettings, putSettings, validateSolanaPayTo, type RailSettingsInput, type RailSettingsView } from './settings.ts';
 export { getRailConfig, type RailConfigView } from './config.ts';
 export { supportedKinds } from './supported.ts';
 export { settlePayment, settleSettings, verifyPayment, type FacilitatorInput, type SettleResult, type VerifyResult } from './facilitator.ts';

@@ -3,7 +3,10 @@
 // facilitator.provider, assetDomain) so a seller fixes everything in one round.
 import type { Executor, Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
-import { AppError, validationError, type FieldError } from '../../core/errors.ts';
+import type { Config } from '../../config.ts';
+import { AppError, fieldError, validationError, type FieldError } from '../../core/errors.ts';
+import { rpcUrlOf } from './chain.ts';
+import { tokenAccountProblem } from './solana.ts';
 import { loadViem, loadX402Evm } from './lazy.ts';
 import { checkEvmAddress, checkSolanaAddress, namespaceOf, windowSeconds, type AddressCheck, type Namespace } from './networks.ts';
 import { PROVIDERS } from './providers.ts';
@@ -96,10 +99,24 @@ export async function settingsErrors(input: RailSettingsInput): Promise<FieldErr
   }
   if (!(PROVIDERS as readonly string[]).includes(input.facilitator.provider)) {
     push('facilitator.provider', input.facilitator.provider, 'enum', `must be one of ${PROVIDERS.join(', ')} (service is the earlier name of sandbox)`);
-  } else if ((input.facilitator.provider === 'self' || input.facilitator.provider === 'remote') && namespace && namespace !== 'eip155') {
-    push('facilitator.provider', input.facilitator.provider, 'evm_only', `${input.facilitator.provider} settles on EVM networks only (Solana verification is not there yet)`);
   }
   return errors;
+}
+
+/**
+ * Solana settings whose network has an RPC URL: payTo must hold a token account for the asset (the
+ * exact scheme's transfer pays into payTo's associated token account and creates none, so a
+ * payment to a wallet without one would fail on chain). Read before the settings' transaction
+ * opens; an RPC that does not answer leaves it unchecked (docs/rail.md).
+ */
+export async function validateSolanaPayTo(config: Pick<Config, 'rail'>, input: Pick<RailSettingsInput, 'network' | 'asset' | 'payTo'>): Promise<void> {
+  if (namespaceOf(input.network) !== 'solana' || !checkSolanaAddress(input.payTo).ok || !checkSolanaAddress(input.asset).ok) return;
+  const url = rpcUrlOf(config.rail, input.network);
+  if (!url) return;
+  const problem = await tokenAccountProblem(url, input.payTo, input.asset).catch(() => null);
+  if (!problem) return;
+  if (problem.startsWith('the asset')) throw fieldError('asset', input.asset, 'token_mint', `${problem} (${input.network})`);
+  throw fieldError('payTo', input.payTo, 'token_account', `the seller wallet ${problem}`);
 }
 
 const canonicalAtomic = (value: string) => BigInt(value).toString();

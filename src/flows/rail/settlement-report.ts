@@ -15,6 +15,7 @@ import { publicClientOf, rpcUrlOf } from './chain.ts';
 import { check, type FacilitatorInput, type SettleResult } from './facilitator.ts';
 import { providerOf, remoteSettlementProblem, type RailProviderDeps } from './providers.ts';
 import { recordSettlement, routeSettlementRow } from './record-settlement.ts';
+import { namespaceOf } from './networks.ts';
 import * as repo from './repository.ts';
 import { requireSettings } from './settings.ts';
 import { parsePayment } from './verify-exact.ts';
@@ -38,6 +39,8 @@ export async function reportSettlement(db: Db, ctx: UseCaseContext, deps: RailPr
   if (providerOf(settings) !== 'remote') throw new AppError('conflict', 'Settlements are reported by a seller whose facilitator.provider is "remote" (its middleware settles with that facilitator while the service is unreachable).');
   const problem = await remoteSettlementProblem(db, ctx, deps);
   if (problem) throw new AppError('provider_not_configured', problem);
+  // The report is checked against the token's EVM logs; nothing reads a Solana transaction for it yet (docs/rail.md, "Left").
+  if (namespaceOf(network) === 'solana') throw new AppError('provider_not_configured', `Reported settlements are verified on EVM networks only; ${network} is a Solana network.`);
   const url = rpcUrlOf(deps.config.rail, network);
   if (!url) throw new AppError('provider_not_configured', `A reported settlement is verified on chain: no RPC URL is configured for ${network}; the operator sets it in RAIL_RPC_URLS (docs/rail.md).`);
   const failed = (reason: string, message: string, payer?: string): SettleResult => ({ success: false, errorReason: reason, errorMessage: message, ...(payer ? { payer } : {}), transaction: '', network });

@@ -11,7 +11,7 @@
 import type { Executor } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { simulatesHere } from './facilitator.ts';
-import { isSimulatedNetwork, TEST_NETWORKS } from './networks.ts';
+import { isSimulatedNetwork, namespaceOf, TEST_NETWORKS } from './networks.ts';
 import { keyringOf } from '../../modules/providers/index.ts';
 import { providerOf, remoteSettlementProblem, selfSettlementProblem, type RailProviderDeps } from './providers.ts';
 import { remoteClientOf } from './remote.ts';
@@ -21,7 +21,7 @@ export interface SupportedKind {
   x402Version: number;
   scheme: string;
   network: string;
-  extra?: { asset: string; payTo: string };
+  extra?: { asset: string; payTo: string; feePayer?: string };
 }
 
 export interface Supported {
@@ -39,19 +39,30 @@ export async function supportedKinds(ex: Executor, ctx: UseCaseContext | null, d
   }
   const settings = await repo.findSettings(ex, ctx.tenant);
   if (!settings) return NONE;
+  const family = namespaceOf(settings.network) === 'solana' ? 'solana:*' : 'eip155:*';
   // extra names the asset and wallet the settings settle to: a seller checks its own config against them.
-  const kinds = [{ x402Version: 2, scheme: 'exact', network: settings.network, extra: { asset: settings.asset, payTo: settings.pay_to } }];
+  const kindWith = (feePayer?: string) => [{ x402Version: 2, scheme: 'exact', network: settings.network, extra: { asset: settings.asset, payTo: settings.pay_to, ...(feePayer ? { feePayer } : {}) } }];
   if (providerOf(settings) === 'self') {
     if (await selfSettlementProblem(ex, ctx, deps, settings)) return NONE;
     const relayer = (await repo.findRelayer(ex, ctx.tenant))!;
-    return { kinds, extensions: [], signers: { 'eip155:*': [relayer.address] } };
+    // On Solana the relayer is the fee payer the agent's transaction names (the official scheme's extra.feePayer).
+    return { kinds: kindWith(family === 'solana:*' ? relayer.address : undefined), extensions: [], signers: { [family]: [relayer.address] } };
   }
   if (providerOf(settings) === 'remote') {
     if (await remoteSettlementProblem(ex, ctx, deps)) return NONE;
     // The remote facilitator's signers for the family (its own /supported; none if it is not answering now).
     const client = await remoteClientOf(keyringOf(deps.config)!, (await repo.findRemoteFacilitator(ex, ctx.tenant))!, deps.webhookPolicy);
     const remote = await client.getSupported().catch(() => null);
-    return { kinds, extensions: [], signers: remote?.signers?.['eip155:*'] ? { 'eip155:*': remote.signers['eip155:*'] } : {} };
+    const feePayer = remote?.kinds.find((kind) => kind.network === settings.network && kind.scheme === 'exact')?.extra?.feePayer;
+    const signers = remote?.signers?.[family];
+    return { kinds: kindWith(family === 'solana:*' && typeof feePayer === 'string' ? feePayer : undefined), extensions: [], signers: signers ? { [family]: signers } : {} };
   }
-  return simulatesHere(ctx, settings) ? { kinds, extensions: [], signers: {} } : NONE;
+  return simulatesHere(ctx, settings) ? { kinds: kindWith(), extensions: [], signers: {} } : NONE;
+}
+
+/** The Solana fee payer agents name in their transaction (requirements extra.feePayer): the one /rail/supported lists; null on EVM or when none can settle. */
+export async function feePayerFor(ex: Executor, ctx: UseCaseContext, deps: RailProviderDeps, settings: { network: string }): Promise<string | null> {
+  if (namespaceOf(settings.network) !== 'solana') return null;
+  const supported = await supportedKinds(ex, ctx, deps);
+  return supported.kinds[0]?.extra?.feePayer ?? null;
 }

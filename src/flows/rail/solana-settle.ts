@@ -1,0 +1,234 @@
+// Verify and settle on Solana (docs/rail-solana.md): the x402 `exact` scheme of @x402/svm,
+// where the agent signs an SPL TransferChecked to payTo's token account and the facilitator,
+// named by `extra.feePayer`, co-signs as fee payer and sends it.
+//   self    the official ExactSvmScheme facilitator with the account's fee payer (its relayer on
+//           this network) and the network's RPC URL (solana.ts) verifies and settles;
+//   remote  the remote facilitator does, through the official HTTPFacilitatorClient.
+// Before either, the service's own checks: the route the requirements mean (route-match.ts), the
+// requirements equal to the settings and the route's price. Settled once per signed transaction:
+// its message hash is the settlement's nonce under the unique (network, asset, payer, nonce)
+// index, reserved `submitting` in a short transaction before anything is sent (so two processes
+// cannot both send it), with the transaction's signature, known before sending (the fee payer's
+// deterministic signature), written on the reservation. Then the settlement is recorded as every
+// Rail settlement is (record-settlement.ts) in a second transaction, with the fee payer's SOL
+// balance watched. A payment that fails is released (nothing moved); one whose outcome is unknown
+// stays reserved, and a later settle of the same payment looks its signature up on chain.
+import type { UseCaseContext } from '../../core/context.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import { newId } from '../../core/ids.ts';
+import { keyringOf } from '../../modules/providers/index.ts';
+import { rpcUrlOf } from './chain.ts';
+import type { FacilitatorInput, SettleResult, VerifyResult } from './facilitator.ts';
+import { loadX402Schemas } from './lazy.ts';
+import { providerOf, receiptProviderOf, type RailProviderDeps } from './providers.ts';
+import { recordSettlement, routeSettlementRow } from './record-settlement.ts';
+import { openFeePayerKey } from './relayer.ts';
+import { watchRelayerBalance } from './relayer-watch.ts';
+import { forRemote, remoteClientOf } from './remote.ts';
+import * as repo from './repository.ts';
+import { matchRoute } from './route-match.ts';
+import { feePayerSignatureOf, lamportsOf, signatureStatusOf, svmPaymentFacts, svmSchemeOf } from './solana.ts';
+import type { RailSettingsRow, RailSettlementRow } from './tables.ts';
+import type { RailRoute } from './config.ts';
+
+/** Reasons of @x402/svm's exact facilitator (and the service's own for the route). */
+export const SVM_REASONS = {
+  invalidPayload: 'invalid_payload',
+  undecodable: 'invalid_exact_svm_payload_transaction_could_not_be_decoded',
+  networkMismatch: 'invalid_exact_svm_network_mismatch',
+  mintMismatch: 'invalid_exact_svm_payload_mint_mismatch',
+  recipientMismatch: 'invalid_exact_svm_payload_recipient_mismatch',
+  duplicate: 'duplicate_settlement',
+  transactionFailed: 'invalid_exact_svm_transaction_failed',
+  pending: 'settlement_pending',
+  price: 'invalid_rail_route_price',
+} as const;
+
+interface SvmChecked {
+  payer: string;
+  route: RailRoute;
+  productId: string;
+  key: repo.AuthorizationKey;
+  messageBytes: Uint8Array;
+}
+
+type SvmOutcome = { ok: true; value: SvmChecked } | { ok: false; reason: string; message: string; payer?: string };
+
+const fail = (reason: string, message: string, payer?: string): SvmOutcome => ({ ok: false, reason, message, ...(payer ? { payer } : {}) });
+
+/** The service's checks: shapes, the route, the requirements against the settings and the route's price. */
+async function checkSvm(ex: Executor, ctx: UseCaseContext, settings: RailSettingsRow, input: FacilitatorInput): Promise<SvmOutcome> {
+  const { PaymentPayloadV2Schema, PaymentRequirementsV2Schema } = await loadX402Schemas();
+  const payload = PaymentPayloadV2Schema.safeParse(input.paymentPayload);
+  const requirements = PaymentRequirementsV2Schema.safeParse(input.paymentRequirements);
+  if (!payload.success || !requirements.success) return fail(SVM_REASONS.invalidPayload, 'paymentPayload and paymentRequirements must be x402 v2 objects');
+  const facts = await svmPaymentFacts(payload.data);
+  if (!facts) return fail(SVM_REASONS.undecodable, 'payload.transaction is not a base64 Solana transaction with a token transfer');
+  const payer = facts.payer;
+  const req = requirements.data;
+  const accepted = payload.data.accepted;
+  if (req.network !== settings.network || accepted.network !== settings.network) return fail(SVM_REASONS.networkMismatch, `the Rail settles on ${settings.network}`, payer);
+  if (req.asset !== settings.asset || accepted.asset !== settings.asset) return fail(SVM_REASONS.mintMismatch, `the Rail settles in ${settings.asset}`, payer);
+  if (req.payTo !== settings.pay_to || accepted.payTo !== settings.pay_to) return fail(SVM_REASONS.recipientMismatch, 'the payment does not pay the seller wallet', payer);
+  const matched = await matchRoute(ex, ctx, settings, { amount: req.amount, ...(req.extra ? { extra: req.extra } : {}) }, payload.data.resource?.url);
+  if (!matched.ok) return { ...matched, ...(payer ? { payer } : {}) };
+  const { route } = matched.value;
+  if (req.amount !== route.amount || accepted.amount !== route.amount) return fail(SVM_REASONS.price, `the route costs ${route.amount} atomic units; the requirements say ${req.amount}`, payer);
+  if (!payer) return fail(SVM_REASONS.undecodable, 'the transaction holds no TransferChecked naming its payer');
+  const key = { network: settings.network, asset: settings.asset, payer, nonce: facts.messageHash };
+  return { ok: true, value: { payer, route, productId: matched.value.productId, key, messageBytes: facts.messageBytes } };
+}
+
+async function feePayerOf(ex: Executor, ctx: UseCaseContext, deps: RailProviderDeps, url: string) {
+  const relayer = (await repo.findRelayer(ex, ctx.tenant))!;
+  return { relayer, ...(await svmSchemeOf(openFeePayerKey(keyringOf(deps.config)!, relayer), url)) };
+}
+
+/** POST /rail/verify on Solana (its provider's problems were asked by the caller). */
+export async function verifySolana(ex: Executor, ctx: UseCaseContext, deps: RailProviderDeps, settings: RailSettingsRow, input: FacilitatorInput): Promise<VerifyResult> {
+  const outcome = await checkSvm(ex, ctx, settings, input);
+  if (!outcome.ok) return { isValid: false, invalidReason: outcome.reason, invalidMessage: outcome.message, ...(outcome.payer ? { payer: outcome.payer } : {}) };
+  if (await repo.findSettlement(ex, outcome.value.key)) return { isValid: false, invalidReason: SVM_REASONS.duplicate, invalidMessage: 'this transaction was settled already', payer: outcome.value.payer };
+  try {
+    const answer =
+      providerOf(settings) === 'remote'
+        ? await (await remoteClientOf(keyringOf(deps.config)!, (await repo.findRemoteFacilitator(ex, ctx.tenant))!)).verify(forRemote(settings, input.paymentPayload) as never, input.paymentRequirements as never)
+        : await (await feePayerOf(ex, ctx, deps, rpcUrlOf(deps.config.rail, settings.network)!)).scheme.verify(input.paymentPayload as never, input.paymentRequirements as never);
+    return { isValid: answer.isValid, ...(answer.invalidReason ? { invalidReason: answer.invalidReason } : {}), ...(answer.invalidMessage ? { invalidMessage: answer.invalidMessage } : {}), payer: answer.payer || outcome.value.payer };
+  } catch (error) {
+    const refused = error as { invalidReason?: string; invalidMessage?: string };
+    if (typeof refused.invalidReason === 'string') return { isValid: false, invalidReason: refused.invalidReason, ...(refused.invalidMessage ? { invalidMessage: refused.invalidMessage } : {}), payer: outcome.value.payer };
+    return { isValid: false, invalidReason: 'unexpected_verify_error', invalidMessage: `the payment could not be verified: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, payer: outcome.value.payer };
+  }
+}
+
+/** Settled before (as facilitator.ts settledBefore answers, with @x402/svm's reason): extra names the earlier settlement when it was this seller's. */
+function settledBefore(ctx: UseCaseContext, earlier: RailSettlementRow | undefined, payer: string, network: string): SettleResult {
+  const mine = earlier && earlier.state === 'settled' && earlier.account_id === ctx.tenant.accountId && earlier.environment === ctx.tenant.environment;
+  return {
+    success: false,
+    errorReason: SVM_REASONS.duplicate,
+    errorMessage: 'this payment was settled already; it is not charged again',
+    payer,
+    transaction: '',
+    network,
+    ...(mine ? { extra: { alreadySettled: true, paymentId: earlier.payment_id, usageEventId: earlier.usage_event_id } } : {}),
+  };
+}
+
+const failed = (network: string, payer: string | undefined, reason: string, message: string): SettleResult => ({ success: false, errorReason: reason, errorMessage: message, ...(payer ? { payer } : {}), transaction: '', network });
+
+/** POST /rail/settle on Solana (its provider's problems were asked by the caller). */
+export async function settleSolana(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, settings: RailSettingsRow, input: FacilitatorInput, usageKeyExpiresAt: Date): Promise<SettleResult> {
+  const network = settings.network;
+  const outcome = await checkSvm(db, ctx, settings, input);
+  if (!outcome.ok) return failed(network, outcome.payer, outcome.reason, outcome.message);
+  const checked = outcome.value;
+  const remote = providerOf(settings) === 'remote';
+  const url = rpcUrlOf(deps.config.rail, network);
+  const self = remote ? null : await feePayerOf(db, ctx, deps, url!);
+  // The signature the chain will know the transaction by (self: the fee payer's own, computed now).
+  const signature = self ? await feePayerSignatureOf(self.signer, checked.messageBytes) : '';
+  const id = newId();
+  const reserved = await db.transaction().execute((tx) =>
+    repo.claimSettlement(
+      tx,
+      routeSettlementRow(ctx, settings, checked, {
+        id,
+        transaction: signature,
+        state: 'submitting',
+        payment: { x402Version: input.x402Version ?? 2, paymentPayload: input.paymentPayload, paymentRequirements: input.paymentRequirements },
+      }),
+    ),
+  );
+  if (!reserved) return resumeSolana(db, ctx, deps, settings, checked, usageKeyExpiresAt);
+
+  let answer: { success: boolean; transaction?: string; errorReason?: string; errorMessage?: string };
+  try {
+    answer = self
+      ? await self.scheme.settle(input.paymentPayload as never, input.paymentRequirements as never)
+      : await (await remoteClientOf(keyringOf(deps.config)!, (await repo.findRemoteFacilitator(db, ctx.tenant))!)).settle(forRemote(settings, input.paymentPayload) as never, input.paymentRequirements as never);
+  } catch (error) {
+    const refused = error as { errorReason?: string; errorMessage?: string };
+    // A settle answer with an error status carries its reason (nothing sent); anything else is indeterminate.
+    if (typeof refused.errorReason === 'string') answer = { success: false, errorReason: refused.errorReason, errorMessage: refused.errorMessage };
+    else return failed(network, checked.payer, SVM_REASONS.pending, `the settlement's outcome is unknown (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); the reservation is kept: settle the same payment again to record it once it lands`);
+  }
+  if (answer.success && answer.transaction) {
+    await repo.setSubmittedTransaction(db, id, answer.transaction);
+    return recordSolana(db, ctx, deps, settings, checked, id, answer.transaction, usageKeyExpiresAt);
+  }
+  // Sent but not confirmed yet: kept, its signature decides later.
+  if (answer.errorReason === SVM_REASONS.pending) return failed(network, checked.payer, SVM_REASONS.pending, answer.errorMessage ?? 'sent, not confirmed yet: settle the same payment again to record it once it lands');
+  await repo.releaseReservation(db, id);
+  return failed(network, checked.payer, answer.errorReason ?? SVM_REASONS.transactionFailed, answer.errorMessage ?? 'the facilitator did not settle this payment; nothing was charged');
+}
+
+/** The payment was reserved before: settled (answered as such), or sent and not yet recorded (its signature's status decides). */
+async function resumeSolana(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, settings: RailSettingsRow, checked: SvmChecked, usageKeyExpiresAt: Date): Promise<SettleResult> {
+  const network = settings.network;
+  const earlier = await repo.findSettlement(db, checked.key);
+  const mine = earlier && earlier.account_id === ctx.tenant.accountId && earlier.environment === ctx.tenant.environment;
+  if (!earlier) return failed(network, checked.payer, SVM_REASONS.pending, 'this payment was being settled by another request that did not settle it; retry');
+  if (earlier.state === 'settled' || !mine) return settledBefore(ctx, earlier, checked.payer, network);
+  const url = rpcUrlOf(deps.config.rail, network);
+  const status = url && earlier.transaction ? await signatureStatusOf(url, earlier.transaction).catch(() => null) : null;
+  if (status === 'success') return recordSolana(db, ctx, deps, settings, checked, earlier.id, earlier.transaction, usageKeyExpiresAt);
+  return failed(network, checked.payer, SVM_REASONS.pending, 'this payment is being settled by another request; settle again in a moment');
+}
+
+/** The second transaction: the settlement recorded once with its signature, and the fee payer's SOL watched. */
+async function recordSolana(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, settings: RailSettingsRow, checked: SvmChecked, id: string, signature: string, usageKeyExpiresAt: Date): Promise<SettleResult> {
+  const url = rpcUrlOf(deps.config.rail, settings.network);
+  const relayer = providerOf(settings) === 'self' ? await repo.findRelayer(db, ctx.tenant) : undefined;
+  // Read before the transaction opens (never a chain call inside one).
+  const balance = relayer && url ? await lamportsOf(url, relayer.address).catch(() => null) : null;
+  return db.transaction().execute(async (tx) => {
+    if (!(await repo.markSettled(tx, id, signature))) return settledBefore(ctx, await repo.findSettlement(tx, checked.key), checked.payer, settings.network);
+    const recorded = await recordSettlement(tx, ctx, {
+      settlementId: id,
+      network: settings.network,
+      payer: checked.payer,
+      productId: checked.productId,
+      route: checked.route,
+      transaction: signature,
+      nonce: checked.key.nonce,
+      usageKeyExpiresAt,
+      provider: receiptProviderOf(ctx, providerOf(settings)),
+    });
+    await repo.completeSettlement(tx, id, recorded);
+    if (relayer && balance !== null) await watchRelayerBalance(tx, ctx, relayer, settings.network, balance, BigInt(deps.config.rail.feePayerMinBalanceLamports));
+    return {
+      success: true,
+      payer: checked.payer,
+      transaction: signature,
+      network: settings.network,
+      amount: checked.route.amount,
+      extra: { alreadySettled: false, paymentId: recorded.payment_id, usageEventId: recorded.usage_event_id },
+    };
+  });
+}
+
+/**
+ * The recovery job's take on a Solana reservation left `submitting` (recovery.ts): checked as of its
+ * reservation, then its transaction's signature decides: confirmed, recorded once; failed on chain,
+ * released (nothing moved); unknown to the chain, left as it is (it may still land until its
+ * blockhash expires, and nothing here releases a payment on a guess: docs/rail-solana.md, "Left").
+ */
+export async function recoverSolanaReservation(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, settings: RailSettingsRow, row: RailSettlementRow, usageKeyExpiresAt: Date): Promise<'recorded' | 'released' | 'left' | { skip: string }> {
+  const url = rpcUrlOf(deps.config.rail, settings.network);
+  if (!url) return { skip: `no RPC URL for ${settings.network}: its signature cannot be looked up` };
+  const outcome = await checkSvm(db, { ...ctx, now: new Date(row.created_at) }, settings, row.payment!);
+  if (!outcome.ok) return { skip: `its payment no longer matches a route (${outcome.reason})` };
+  if (row.transaction === '') return 'left';
+  const status = await signatureStatusOf(url, row.transaction);
+  if (status === 'success') {
+    const answer = await recordSolana(db, ctx, deps, settings, outcome.value, row.id, row.transaction, usageKeyExpiresAt);
+    return answer.success ? 'recorded' : 'left';
+  }
+  if (status === 'failed') {
+    await repo.releaseReservation(db, row.id);
+    return 'released';
+  }
+  return 'left';
+}
