@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Decimal } from 'decimal.js';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTPFacilitatorClient } from '@x402/core/server';
@@ -23,7 +22,7 @@ import { newId } from '../../src/core/ids.ts';
 import { recoverStuckSettlements } from '../../src/flows/rail/recovery.ts';
 import { watchRelayers } from '../../src/flows/rail/relayer-watch.ts';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
-import { railProduct, settingsBody, type RailProduct } from './fixtures.ts';
+import { clearingAtomicUnits, railProduct, settingsBody, type RailProduct } from './fixtures.ts';
 import { solanaKeypair, startOfficialSvmFacilitator } from './official-svm-facilitator.ts';
 import { listenService } from './servers.ts';
 import { DEVNET_USDC, SOLANA_DEVNET, startSolanaChain, type SolanaChain } from './solana-chain.ts';
@@ -114,16 +113,7 @@ const settlements = (account = seller) => t.database.db.selectFrom('rail_settlem
 
 /** Ledger = chain: the clearing accounts' USDC balance x 10^6 equals payTo's token balance. */
 async function expectLedgerEqualsChain(account = seller, wallet = payTo): Promise<void> {
-  const rows = await t.database.db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_accounts as a', 'a.id', 'e.ledger_account_id')
-    .select(['e.amount'])
-    .where('e.account_id', '=', account.id)
-    .where('a.code', 'like', 'providers:%:clearing')
-    .where('e.currency', '=', 'USDC')
-    .execute();
-  const ledger = rows.reduce((sum, row) => sum.plus(row.amount), new Decimal(0));
-  expect(ledger.times(1_000_000).toFixed(0)).toBe((await chain.tokenBalance(wallet)).toString());
+  expect(await clearingAtomicUnits(t.database.db, account.id, 'sandbox', 'USDC')).toBe((await chain.tokenBalance(wallet)).toString());
 }
 
 /** The requirements the seller's middleware publishes. */
@@ -261,7 +251,7 @@ describe('Solana with facilitator.provider "self" (litesvm)', () => {
         payment: JSON.stringify({ x402Version: 2, paymentPayload: payload, paymentRequirements: accepted }) as never,
       })
       .execute();
-    const recover = () => recoverStuckSettlements(t.database.db, systemClock, { config: t.config, baseUrl: t.config.baseUrl, usageKeyExpiresAt: (now) => new Date(now.getTime() + 86_400_000) });
+    const recover = () => recoverStuckSettlements(t.database.db, systemClock, { config: t.config, webhookPolicy: { allowPrivateTargets: true }, baseUrl: t.config.baseUrl, usageKeyExpiresAt: (now) => new Date(now.getTime() + 86_400_000) });
     expect(await recover()).toMatchObject({ recorded: 1, released: 0, left: 0, skipped: [] });
     expect(await recover()).toMatchObject({ recorded: 0 });
     const rows = (await settlements()).filter((row) => row.payer === agent.address);

@@ -92,7 +92,7 @@ export async function verifySolana(ex: Executor, ctx: UseCaseContext, deps: Rail
   try {
     const answer =
       providerOf(settings) === 'remote'
-        ? await (await remoteClientOf(keyringOf(deps.config)!, (await repo.findRemoteFacilitator(ex, ctx.tenant))!)).verify(forRemote(settings, input.paymentPayload) as never, input.paymentRequirements as never)
+        ? await (await remoteClientOf(keyringOf(deps.config)!, (await repo.findRemoteFacilitator(ex, ctx.tenant))!, deps.webhookPolicy)).verify(forRemote(settings, input.paymentPayload) as never, input.paymentRequirements as never)
         : await (await feePayerOf(ex, ctx, deps, rpcUrlOf(deps.config.rail, settings.network)!)).scheme.verify(input.paymentPayload as never, input.paymentRequirements as never);
     return { isValid: answer.isValid, ...(answer.invalidReason ? { invalidReason: answer.invalidReason } : {}), ...(answer.invalidMessage ? { invalidMessage: answer.invalidMessage } : {}), payer: answer.payer || outcome.value.payer };
   } catch (error) {
@@ -147,7 +147,7 @@ export async function settleSolana(db: Db, ctx: UseCaseContext, deps: RailProvid
   try {
     answer = self
       ? await self.scheme.settle(input.paymentPayload as never, input.paymentRequirements as never)
-      : await (await remoteClientOf(keyringOf(deps.config)!, (await repo.findRemoteFacilitator(db, ctx.tenant))!)).settle(forRemote(settings, input.paymentPayload) as never, input.paymentRequirements as never);
+      : await (await remoteClientOf(keyringOf(deps.config)!, (await repo.findRemoteFacilitator(db, ctx.tenant))!, deps.webhookPolicy)).settle(forRemote(settings, input.paymentPayload) as never, input.paymentRequirements as never);
   } catch (error) {
     const refused = error as { errorReason?: string; errorMessage?: string };
     // A settle answer with an error status carries its reason (nothing sent); anything else is indeterminate.
