@@ -2,6 +2,7 @@
 // filtered by tenant (account + environment).
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { textArrayLiteral } from '../../db/array-literal.ts';
 import { forTenant, tenantColumns, tenantOfRow, tenantSql } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
 import type { InvoiceLineItemRow, InvoiceRow, InvoiceStatus } from './tables.ts';
@@ -135,15 +136,57 @@ export async function insertInvoices(ex: Executor, rows: readonly InvoiceRow[]):
   if (rows.length > 0) await ex.insertInto('invoices').values([...rows]).execute();
 }
 
-/** `count` numbers of the tenant in one step: answers the last; they are last - count + 1 .. last (locked like takeNextInvoiceNumber). */
-export async function takeInvoiceNumbers(ex: Executor, tenant: Tenant, count: number): Promise<bigint> {
-  const row = await ex
-    .insertInto('invoice_number_counters')
-    .values({ ...tenantColumns(tenant), last_number: String(count) })
-    .onConflict((oc) => oc.columns(['account_id', 'environment']).doUpdateSet({ last_number: sql<string>`invoice_number_counters.last_number + ${count}` }))
-    .returning('last_number')
-    .executeTakeFirstOrThrow();
-  return BigInt(row.last_number);
+/**
+ * The numbers of a batch issued without them (issue-invoices.ts), taken and written in one
+ * statement: the counter's increment (its row lock is held until the commit), each invoice's
+ * number in the order given, and that number in its events' `invoiceNumber` and its emails'
+ * subject and bodies (rendered with `placeholder`). One statement so the locked stretch is one
+ * round trip and the commit. The numbers are formatted as formatInvoiceNumber does.
+ */
+export async function numberIssuedInvoices(ex: Executor, tenant: Tenant, batch: IssuedNumbering): Promise<{ invoices: number; events: number; emails: number }> {
+  const count = batch.invoiceIds.length;
+  const { rows } = await sql<{ invoices: string; events: string; emails: string }>`
+    with counter as (
+      insert into invoice_number_counters (account_id, environment, last_number) values (${tenant.accountId}, ${tenant.environment}, ${count}::bigint)
+      on conflict (account_id, environment) do update set last_number = invoice_number_counters.last_number + ${count}::bigint
+      returning last_number
+    ), numbered as (
+      select u.id, 'INV-' || lpad(s.seq, greatest(6, length(s.seq)), '0') as invoice_number
+      from counter c
+      cross join unnest(${textArrayLiteral(batch.invoiceIds)}::uuid[]) with ordinality as u(id, ord)
+      cross join lateral (select (c.last_number - ${count}::bigint + u.ord)::text as seq) s
+    ), invoices_numbered as (
+      update invoices i set invoice_number = n.invoice_number from numbered n
+      where ${tenantSql(tenant, 'i')} and i.id = n.id and i.invoice_number is null
+      returning i.id
+    ), events_numbered as (
+      update events e set data = jsonb_set(e.data, '{invoiceNumber}', to_jsonb(n.invoice_number))
+      from unnest(${textArrayLiteral(batch.eventIds)}::uuid[], ${textArrayLiteral(batch.eventInvoiceIds)}::uuid[]) as x(id, invoice_id)
+      join numbered n on n.id = x.invoice_id
+      where ${tenantSql(tenant, 'e')} and e.id = x.id
+      returning e.id
+    ), emails_numbered as (
+      update emails m set subject = replace(m.subject, ${batch.placeholder}, n.invoice_number),
+        text_body = replace(m.text_body, ${batch.placeholder}, n.invoice_number), html_body = replace(m.html_body, ${batch.placeholder}, n.invoice_number)
+      from unnest(${textArrayLiteral(batch.emailIds)}::uuid[], ${textArrayLiteral(batch.emailInvoiceIds)}::uuid[]) as x(id, invoice_id)
+      join numbered n on n.id = x.invoice_id
+      where ${tenantSql(tenant, 'm')} and m.id = x.id
+      returning m.id
+    )
+    select (select count(*) from invoices_numbered) as invoices, (select count(*) from events_numbered) as events, (select count(*) from emails_numbered) as emails`.execute(ex);
+  const row = rows[0]!;
+  return { invoices: Number(row.invoices), events: Number(row.events), emails: Number(row.emails) };
+}
+
+/** What numberIssuedInvoices numbers: invoices in number order, and the events and emails that carry each one's number. */
+export interface IssuedNumbering {
+  invoiceIds: string[];
+  eventIds: string[];
+  eventInvoiceIds: string[];
+  emailIds: string[];
+  emailInvoiceIds: string[];
+  /** The stand-in for the number in the emails' text (letters and digits: nothing a template escapes). */
+  placeholder: string;
 }
 
 export interface EnrollmentContact {
