@@ -165,7 +165,7 @@ export interface PendingNumbers extends repo.IssuedNumbering {
  * counter row, locked until the commit, so runners billing one tenant side by side wait for each
  * other only for this statement and the commit (the rest of their batches overlap). The numbers
  * follow the order the invoices were given in, gap-free: a batch rolled back gives its numbers
- * back. Tenants are numbered in one fixed order, so two batches never wait for each other's rows.
+ * back. Tenants are numbered in one fixed order, so two batches of the same tenants cannot deadlock.
  */
 export async function numberInvoices(tx: Tx, pending: readonly PendingNumbers[]): Promise<void> {
   const ordered = pending.filter((batch) => batch.invoiceIds.length > 0).sort((a, b) => tenantKey(a.tenant).localeCompare(tenantKey(b.tenant)));
