@@ -97,7 +97,16 @@ describe('SIGKILL while money moves', () => {
       expect(invoices.map((i) => i.periodStart.slice(0, 10)).sort()).toEqual(months);
       expect(invoices.every((i) => i.total === '49.90')).toBe(true);
     }
-    if (database) expect(await cycleInvoicesInDatabase()).toBe(SUBSCRIPTIONS * 12);
+    if (database) {
+      expect(await cycleInvoicesInDatabase()).toBe(SUBSCRIPTIONS * 12);
+      // The batches the kill rolled back gave their numbers back: 1..n, none twice, no gap.
+      const numbers = await queryRow<{ n: number; unique_numbers: number; last: string }>(
+        database.url,
+        "select count(*)::int as n, count(distinct invoice_number)::int as unique_numbers, max(invoice_number) as last from invoices where environment = 'sandbox' and invoice_number is not null",
+      );
+      expect(numbers.unique_numbers).toBe(numbers.n);
+      expect(numbers.last).toBe(`INV-${String(numbers.n).padStart(6, '0')}`);
+    }
     // Receivable: 40 subscriptions x 13 open invoices x 49.90 = 25,948.00.
     const balances = (await call('GET', '/billing/ledger/balances')).balances as Array<{ account: string; balance: string }>;
     const receivable = sumAmounts(balances.filter((b) => b.account.endsWith(':receivable')).map((b) => b.balance));

@@ -139,6 +139,28 @@ async function rowsOf(account: SeededAccount) {
   return { normalized, numbers };
 }
 
+/**
+ * Each invoice's own number (the sameness above compares numbers as INV-N) in its events and its
+ * email: the batch writes the numbers into them last, matched by invoice.
+ */
+async function expectNumbersInPlace(account: SeededAccount): Promise<void> {
+  const db = t.database.db;
+  const events = await sql<{ type: string; event_number: string | null; invoice_number: string }>`
+    select e.type, e.data->>'invoiceNumber' as event_number, i.invoice_number from events e join invoices i on i.id = (e.data->>'id')::uuid
+    where e.account_id = ${account.id} and e.type in ('invoice.finalized', 'invoice.sent')`.execute(db);
+  expect(events.rows.length).toBeGreaterThan(0);
+  for (const row of events.rows) expect(row.event_number, row.type).toBe(row.invoice_number);
+  const emails = await sql<{ subject: string; text_body: string; html_body: string; invoice_number: string }>`
+    select m.subject, m.text_body, m.html_body, i.invoice_number from emails m join invoices i on m.text_body like '%/invoices/' || i.id || '?%'
+    where m.account_id = ${account.id} and i.account_id = ${account.id}`.execute(db);
+  expect(emails.rows.length).toBeGreaterThan(0);
+  for (const row of emails.rows) {
+    expect(row.subject).toContain(`Invoice ${row.invoice_number} from`);
+    expect(row.text_body).toContain(`sent you invoice ${row.invoice_number}.`);
+    expect(row.html_body).toContain(`<strong>${row.invoice_number}</strong>`);
+  }
+}
+
 describe('cycle close in batches', () => {
   it('bills the same periods with the same invoices, lines, events, emails, ledger and charges as one subscription at a time', async () => {
     const alone = await fixture('Same Shop');
@@ -146,6 +168,12 @@ describe('cycle close in batches', () => {
     const before = (await rowsOf(batched.account)).normalized;
     expect((await rowsOf(alone.account)).normalized).toEqual(before);
 
+    // Both accounts' production counters stand at 999,999: Jo's invoice takes the seventh digit
+    // (INV-1000000), the batch's numbers formatted in SQL as formatInvoiceNumber formats them.
+    for (const { account } of [alone, batched]) {
+      await sql`insert into invoice_number_counters (account_id, environment, last_number) values (${account.id}, 'production', 999999)
+        on conflict (account_id, environment) do update set last_number = 999999`.execute(t.database.db);
+    }
     const onlyOf = (account: SeededAccount) => ({ accountId: account.id, environment: 'sandbox' as const });
     const liveOf = (account: SeededAccount) => ({ accountId: account.id, environment: 'production' as const });
     const old = [await runDueSubscriptions(t.database.db, clock, t.config.baseUrl, onlyOf(alone.account), { batches: false }), await runDueSubscriptions(t.database.db, clock, t.config.baseUrl, liveOf(alone.account), { batches: false })];
@@ -161,6 +189,8 @@ describe('cycle close in batches', () => {
     const b = await rowsOf(batched.account);
     for (const table of Object.keys(a.normalized)) expect(b.normalized[table], table).toEqual(a.normalized[table]);
     expect(b.numbers).toEqual(a.numbers);
+    expect(b.numbers).toContain('production INV-1000000');
+    await expectNumbersInPlace(batched.account);
     // The invoice.finalized of each of the 13 sandbox invoices (Jo's is production's) went to the endpoint whose breaker is open, in its slow lane.
     const lane = await sql<{ n: string }>`select count(*) as n from webhook_deliveries d join jobs j on j.id = d.id
       where d.account_id = ${batched.account.id} and d.event_type = 'invoice.finalized' and j.run_at = ${new Date(Date.parse(CLOSE) + 60_000)}`.execute(t.database.db);
@@ -171,5 +201,44 @@ describe('cycle close in batches', () => {
     // Billed once: a second run of either path finds nothing due.
     const again = await runDueSubscriptions(t.database.db, clock, t.config.baseUrl, onlyOf(batched.account));
     expect([again.invoices, again.batched]).toEqual([0, 0]);
+  });
+});
+
+describe('a batch rolled back after its numbering', () => {
+  it('gives its invoice numbers back: the subscriptions billed after it take 1, 2, 3 with no gap', async () => {
+    clock.set('2030-01-10T09:00:00.000Z');
+    const account = await seedAccount(t.client, 'Rollback Shop');
+    const key = account.key;
+    const post = async (path: string, body: Record<string, unknown>) => {
+      const res = await t.client.post(path, key, body);
+      expect(res.status, res.raw).toBeLessThan(300);
+      return res.body;
+    };
+    const product = await post('/products', { key: 'monthly', name: 'Monthly', pricingModel: 'subscription', billingCycle: 'monthly', basePrice: '10.00' });
+    await post(`/products/${product.product.id}/versions/${product.version.id}/publish`, {});
+    for (const name of ['ok1', 'fails', 'ok2']) {
+      const customer = await post('/customers', { name, email: `${name}@example.com` });
+      await post('/billing/subscriptions', { customerId: customer.id, productId: product.product.id, billingMode: 'arrears' });
+    }
+    // Refused at the commit (a deferred constraint trigger), so after the batch took its numbers.
+    const db = t.database.db;
+    await sql`create function refuse_fails_email() returns trigger language plpgsql as $$
+      begin if new.to_address = 'fails@example.com' then raise exception 'refused for the test'; end if; return null; end $$`.execute(db);
+    await sql`create constraint trigger refuse_fails_email after insert on emails deferrable initially deferred for each row execute function refuse_fails_email()`.execute(db);
+    const tenant = { accountId: account.id, environment: 'sandbox' as const };
+    try {
+      clock.set('2030-02-10T09:00:00.000Z');
+      const run = await runDueSubscriptions(db, clock, t.config.baseUrl, tenant);
+      expect(run.batchFailure).toContain('refused for the test');
+      // Billed one at a time after the rollback: two invoices, the refused one postponed.
+      expect([run.batched, run.invoices, run.failures.length]).toEqual([0, 2, 1]);
+    } finally {
+      await sql`drop trigger refuse_fails_email on emails`.execute(db);
+      await sql`drop function refuse_fails_email()`.execute(db);
+    }
+    clock.set('2030-02-10T10:00:01.000Z');
+    expect((await runDueSubscriptions(db, clock, t.config.baseUrl, tenant)).invoices).toBe(1);
+    const numbers = await sql<{ invoice_number: string }>`select invoice_number from invoices where account_id = ${account.id} order by invoice_number`.execute(db);
+    expect(numbers.rows.map((row) => row.invoice_number)).toEqual(['INV-000001', 'INV-000002', 'INV-000003']);
   });
 });

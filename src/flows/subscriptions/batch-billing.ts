@@ -2,7 +2,8 @@
 // bills thousands of plain subscriptions at one instant, and billing them one transaction each
 // costs some thirty statements per period. Here a batch is claimed at once and billed set-wise:
 // one statement per kind (invoices, lines, ledger, events, emails, billed periods, subscription
-// moves) for the whole batch, writing exactly what billDueSubscription writes for each.
+// moves) for the whole batch, writing exactly what billDueSubscription writes for each. The
+// invoice numbers come last, in one statement just before the commit (numberInvoices).
 //
 // Only the plain case comes here (repository.claimPlainDueSubscriptions; the version and product
 // checks below): an active send_invoice subscription due one whole period of a `subscription`
@@ -13,7 +14,7 @@
 import type { Tx } from '../../db/database.ts';
 import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { findProductOrThrow, findVersionById, getVersionPrices, type ProductVersionRow } from '../../modules/catalog/index.ts';
-import { issueInvoices, type IssueInvoiceInput } from '../../modules/invoices/index.ts';
+import { issueInvoices, numberInvoices, type IssueInvoiceInput, type PendingNumbers } from '../../modules/invoices/index.ts';
 import { wholePeriodFeeLine } from './fees.ts';
 import { periodStart } from './periods.ts';
 import * as repo from './repository.ts';
@@ -48,15 +49,20 @@ export async function billPlainDueBatch(tx: Tx, now: Date, baseUrl: string, limi
     group.rows.push(row);
     groups.set(key, group);
   }
+  const pending: PendingNumbers[] = [];
   for (const { ctx, rows } of groups.values()) {
-    const { billed, deferred } = await billGroup(tx, ctx, rows);
+    const { billed, deferred, numbering } = await billGroup(tx, ctx, rows);
     outcome.billed += billed;
     outcome.deferred.push(...deferred);
+    pending.push(numbering);
   }
+  // Last: the invoice numbers. Each tenant's counter row stays locked from here to the commit, so
+  // the runners billing one tenant side by side overlap in everything above.
+  await numberInvoices(tx, pending);
   return outcome;
 }
 
-async function billGroup(tx: Tx, ctx: UseCaseContext, rows: SubscriptionRow[]): Promise<{ billed: number; deferred: string[] }> {
+async function billGroup(tx: Tx, ctx: UseCaseContext, rows: SubscriptionRow[]): Promise<{ billed: number; deferred: string[]; numbering: PendingNumbers }> {
   const terms = new Map<string, Awaited<ReturnType<typeof termsOf>>>();
   const plans: Plan[] = [];
   const deferred: string[] = [];
@@ -70,7 +76,7 @@ async function billGroup(tx: Tx, ctx: UseCaseContext, rows: SubscriptionRow[]): 
     if (plan) plans.push(plan);
     else deferred.push(row.id);
   }
-  const issued = await issueInvoices(tx, ctx, plans.map((plan) => plan.input));
+  const { invoices: issued, numbering } = await issueInvoices(tx, ctx, plans.map((plan) => plan.input));
   const periods: SubscriptionPeriodRow[] = [];
   const moves: repo.BilledPeriodMove[] = [];
   plans.forEach((plan, i) => {
@@ -88,7 +94,7 @@ async function billGroup(tx: Tx, ctx: UseCaseContext, rows: SubscriptionRow[]): 
   // Unreachable while the row locks hold; the key is the guarantee if they ever do not (the batch rolls back).
   if ((await repo.recordBilledPeriods(tx, periods)) !== periods.length) throw new Error('a period of the batch was invoiced already');
   await repo.moveToNextPeriods(tx, moves, ctx.now);
-  return { billed: periods.length, deferred };
+  return { billed: periods.length, deferred, numbering };
 }
 
 /** The version and product of a version id when they are of the plain case: a `subscription` product's version that prices no usage and commits to nothing. */

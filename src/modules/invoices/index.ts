@@ -27,6 +27,8 @@ export {
   type CreditNoteView,
   hostedInvoiceUrl,
   issueInvoices,
+  numberInvoices,
+  type PendingNumbers,
   type IssueInvoiceInput,
   type IssuedInvoice,
   lockInvoice,

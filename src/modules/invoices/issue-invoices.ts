@@ -2,11 +2,13 @@
 // "Cycle close in batches"): each invoice is created, finalized and, when asked, emailed exactly as
 // createDraftInvoice + finalizeInvoice + sendInvoice would do it one at a time (the same rows,
 // events, email and ledger posting), but written set-wise: one statement per kind for the batch.
+// The numbers are written last (numberInvoices), so the tenant's number counter, locked from its
+// increment to the commit, is held for one statement and the commit only.
 // Only the plain case is issued here: an invoice that finalization would treat otherwise (nothing
 // to pay, a customer credit balance to apply) is left to the one-at-a-time path (answered null).
 import { randomBytes } from 'node:crypto';
 import type { Tx } from '../../db/database.ts';
-import type { UseCaseContext } from '../../core/context.ts';
+import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { invoiceAmounts } from '../../core/invoice-arithmetic.ts';
@@ -18,7 +20,7 @@ import { postTransactions } from '../ledger/index.ts';
 import { lineRowsOf, type DraftLineInput } from './create-invoice.ts';
 import { renderInvoiceEmail, type RenderedEmail } from './invoice-email.ts';
 import { finalizedPosting } from './invoice-postings.ts';
-import { formatInvoiceNumber, DEFAULT_DUE_DAYS } from './invoice-transitions.ts';
+import { DEFAULT_DUE_DAYS } from './invoice-transitions.ts';
 import { baseUrlOf, hostedInvoiceUrl, toInvoiceView } from './invoice-view.ts';
 import * as repo from './repository.ts';
 import type { InvoiceLineItemRow, InvoiceRow } from './tables.ts';
@@ -44,11 +46,12 @@ export interface IssuedInvoice {
 
 /**
  * Creates, finalizes and (when asked) emails one invoice per input, in the caller's transaction,
- * numbered in the order given. Answers, per input, the open invoice, or null when the input is not
- * the plain case (its total is not above zero, or its customer has a credit balance in the
+ * all but their numbers: the caller passes `numbering` to numberInvoices as the transaction's last
+ * write (numbers in the order given). Answers, per input, the open invoice, or null when the input
+ * is not the plain case (its total is not above zero, or its customer has a credit balance in the
  * currency): nothing is written for it and the caller bills it one at a time.
  */
-export async function issueInvoices(tx: Tx, ctx: UseCaseContext, inputs: readonly IssueInvoiceInput[]): Promise<Array<IssuedInvoice | null>> {
+export async function issueInvoices(tx: Tx, ctx: UseCaseContext, inputs: readonly IssueInvoiceInput[]): Promise<{ invoices: Array<IssuedInvoice | null>; numbering: PendingNumbers }> {
   const { tenant, now } = ctx;
   for (const input of inputs) {
     if (!isKnownCurrency(input.currency) && !isSettlementAsset(input.currency)) throw fieldError('currency', input.currency, 'currency', 'must be an ISO 4217 code in capitals, such as BRL');
@@ -64,14 +67,11 @@ export async function issueInvoices(tx: Tx, ctx: UseCaseContext, inputs: readonl
     return plain ? { input, contact, amounts } : null;
   });
   const issued = plans.filter((plan) => plan !== null);
-  if (issued.length === 0) return plans.map(() => null);
+  if (issued.length === 0) return { invoices: plans.map(() => null), numbering: { tenant, invoiceIds: [], eventIds: [], eventInvoiceIds: [], emailIds: [], emailInvoiceIds: [], placeholder: '' } };
 
   const account = await getTenant(tx, ctx);
   const baseUrl = baseUrlOf(ctx);
-  // First what needs no invoice number: the drafts, their lines and their finalization postings
-  // (the ledger names the invoice by id only, with no key to it), posted before the numbers are
-  // taken. The tenant's number counter row stays locked from the numbering to the commit, so the
-  // runners billing one tenant side by side (a test clock's advance) take turns only for the rest.
+  // The finalization postings name the invoice by id only (the ledger holds no number).
   const drafts = issued.map((plan) => {
     const { input, amounts } = plan;
     const id = newId();
@@ -108,30 +108,76 @@ export async function issueInvoices(tx: Tx, ctx: UseCaseContext, inputs: readonl
   });
   await postTransactions(tx, ctx, drafts.map(({ plan, draft, invoiceLines }) => finalizedPosting(draft, invoiceLines, plan.contact.customer_id)));
 
-  const last = await repo.takeInvoiceNumbers(tx, tenant, issued.length);
+  // The invoices are written open but without their number, and their events and emails carry a
+  // stand-in for it: numberIssuedInvoices writes the numbers into all of them just before the
+  // commit. Event ids are taken here in the order one at a time would record them (created,
+  // finalized, sent per invoice), so the event log reads the same.
+  const placeholder = `N${randomBytes(16).toString('hex')}`;
   const invoices: InvoiceRow[] = [];
   const lines: InvoiceLineItemRow[] = [];
   const events: Array<{ type: string; data: unknown }> = [];
+  const eventInvoiceIds: string[] = [];
   const emails: Array<RenderedEmail & { to: string }> = [];
+  const emailInvoiceIds: string[] = [];
   const dueDate = new Date(now.getTime() + DEFAULT_DUE_DAYS * DAY_MS);
   const byPlan = new Map<object, IssuedInvoice>();
-  drafts.forEach(({ plan, draft, invoiceLines }, i) => {
+  for (const { plan, draft, invoiceLines } of drafts) {
     const { input, contact } = plan;
-    const open: InvoiceRow = { ...draft, status: 'open', invoice_number: formatInvoiceNumber(last - BigInt(issued.length - 1 - i)), finalized_at: now, due_date: dueDate };
+    const open: InvoiceRow = { ...draft, status: 'open', invoice_number: placeholder, finalized_at: now, due_date: dueDate };
     const url = hostedInvoiceUrl(baseUrl, account.slug, draft.id, draft.access_token);
     const openView = toInvoiceView(open, invoiceLines, url);
-    invoices.push(open);
+    invoices.push({ ...open, invoice_number: null });
     lines.push(...invoiceLines);
     events.push({ type: 'invoice.created', data: toInvoiceView(draft, invoiceLines, url) }, { type: 'invoice.finalized', data: openView });
+    eventInvoiceIds.push('', draft.id);
     if (input.send && contact.email) {
       emails.push({ to: contact.email, ...renderInvoiceEmail(openView, account.name, contact.name) });
+      emailInvoiceIds.push(draft.id);
       events.push({ type: 'invoice.sent', data: openView });
+      eventInvoiceIds.push(draft.id);
     }
     byPlan.set(plan, { id: draft.id, dueDate });
-  });
+  }
   await repo.insertInvoices(tx, invoices);
   await repo.insertLineItems(tx, lines);
-  await queueEmails(tx, ctx, emails);
-  await recordEvents(tx, ctx, events);
-  return plans.map((plan) => (plan ? byPlan.get(plan)! : null));
+  const emailIds = await queueEmails(tx, ctx, emails);
+  const eventIds = await recordEvents(tx, ctx, events);
+  const numbered = eventIds.map((id, i) => ({ id, invoiceId: eventInvoiceIds[i]! })).filter((event) => event.invoiceId !== '');
+  const numbering: PendingNumbers = {
+    tenant,
+    invoiceIds: invoices.map((invoice) => invoice.id),
+    eventIds: numbered.map((event) => event.id),
+    eventInvoiceIds: numbered.map((event) => event.invoiceId),
+    emailIds,
+    emailInvoiceIds,
+    placeholder,
+  };
+  return { invoices: plans.map((plan) => (plan ? byPlan.get(plan)! : null)), numbering };
+}
+
+/** Invoices issued without their numbers yet: numberInvoices must take them before the transaction commits. */
+export interface PendingNumbers extends repo.IssuedNumbering {
+  tenant: Tenant;
+}
+
+/**
+ * Numbers what issueInvoices wrote, last thing before the commit: this takes each tenant's number
+ * counter row, locked until the commit, so runners billing one tenant side by side wait for each
+ * other only for this statement and the commit (the rest of their batches overlap). The numbers
+ * follow the order the invoices were given in, gap-free: a batch rolled back gives its numbers
+ * back. Tenants are numbered in one fixed order, so two batches of the same tenants cannot deadlock.
+ */
+export async function numberInvoices(tx: Tx, pending: readonly PendingNumbers[]): Promise<void> {
+  const ordered = pending.filter((batch) => batch.invoiceIds.length > 0).sort((a, b) => tenantKey(a.tenant).localeCompare(tenantKey(b.tenant)));
+  for (const { tenant, ...batch } of ordered) {
+    const written = await repo.numberIssuedInvoices(tx, tenant, batch);
+    // Every row was written in this transaction just before; a count off is a bug, and rolls the batch back.
+    if (written.invoices !== batch.invoiceIds.length || written.events !== batch.eventIds.length || written.emails !== batch.emailIds.length) {
+      throw new Error('numberInvoices: a row of the batch was not numbered');
+    }
+  }
+}
+
+function tenantKey(tenant: Tenant): string {
+  return `${tenant.accountId}:${tenant.environment}`;
 }

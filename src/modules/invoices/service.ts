@@ -29,7 +29,7 @@ import { loadInvoiceView, presentInvoices, type InvoiceView } from './invoice-vi
 export { createDraftInvoice, createOneOffInvoice, type DraftInvoiceInput, type DraftLineInput, type OneOffInvoiceInput } from './create-invoice.ts';
 export { finalizeInvoice, markInvoicePaid, markInvoiceUncollectible, voidInvoice, formatInvoiceNumber, DEFAULT_DUE_DAYS } from './invoice-transitions.ts';
 export { sendInvoice } from './send-invoice.ts';
-export { issueInvoices, type IssueInvoiceInput, type IssuedInvoice } from './issue-invoices.ts';
+export { issueInvoices, numberInvoices, type IssueInvoiceInput, type IssuedInvoice, type PendingNumbers } from './issue-invoices.ts';
 export {
   getCreditNote,
   listCreditNotes,
