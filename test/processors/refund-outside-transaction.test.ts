@@ -238,6 +238,26 @@ describe('live refunds with the processor called outside the request transaction
     await reconciles();
   });
 
+  it('a dispute arriving while a refund is at Stripe waits for its record, then charges back what was not refunded', async () => {
+    const paid = await paidLivePayment();
+    gate.holding = true;
+    const refunding = t.client.post(`/billing/payments/${paid.id}/refunds`, acme.liveKey, { amount: '40.00' });
+    await until(() => gate.waiting === 1);
+    gate.holding = false;
+    await deliver('charge.dispute.created', { id: 'dp_refund_steps_1', object: 'dispute', amount: 6000, currency: 'brl', charge: `ch_${paid.providerId}`, payment_intent: paid.providerId, status: 'needs_response', reason: 'fraudulent' });
+    expect((await payment(paid.id)).status).toBe('confirmed');
+    gate.open();
+    const refunded = await refunding;
+    expect(refunded.status, refunded.raw).toBe(201);
+    expect(await payment(paid.id)).toMatchObject({ status: 'charged_back', refundedAmount: '40.00' });
+    // The chargeback came after the refund: it took back the 60.00 left, not the whole payment.
+    const events = await t.client.get('/account/events?type=payment.charged_back&limit=100', acme.liveKey);
+    expect(events.status, events.raw).toBe(200);
+    const chargedBack = (events.body.events as Array<{ data: { id: string; refundedAmount?: string } }>).filter((e) => e.data.id === paid.id);
+    expect(chargedBack.map((e) => e.data.refundedAmount)).toEqual(['40.00']);
+    await reconciles();
+  });
+
   it('the repair poller records a refund left in flight, and the retry of its request replays the answer', async () => {
     const paid = await paidLivePayment();
     gate.holding = true;

@@ -77,6 +77,8 @@ async function move(tx: Tx, ctx: UseCaseContext, payment: PaymentRow, event: Pay
       return 'applied';
     case 'charge.disputed':
       if (payment.status === 'pending') return 'waiting';
+      // A refund in flight is recorded first: the chargeback takes what it did not give back.
+      if (payment.status === 'confirmed' && (await payments.paymentHasRefundInFlight(tx, ctx, payment.id))) return 'waiting';
       if (payment.status === 'confirmed') await chargeBackPayment(tx, ctx, payment.id);
       return 'applied';
   }

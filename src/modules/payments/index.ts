@@ -58,6 +58,7 @@ export {
   reservedRefundFromRow,
   listStaleRefundsInFlight,
   refundAwaitsRecord,
+  paymentHasRefundInFlight,
   type ReservedRefund,
   type RefundInput,
   type RefundView,

@@ -127,6 +127,11 @@ export async function listStaleRefundsInFlight(ex: Executor, before: Date, limit
   return repo.listStaleRefundsInFlight(ex, before, limit);
 }
 
+/** Whether a refund of the payment is being asked of its processor: a dispute waits for its record (what it takes back depends on what was refunded). */
+export async function paymentHasRefundInFlight(ex: Executor, ctx: UseCaseContext, paymentId: string): Promise<boolean> {
+  return repo.hasRefundInFlight(ex, ctx.tenant, paymentId);
+}
+
 /** Whether a processor event about a refund the service does not know yet must wait: a refund of the payment is in flight (its record names it). */
 export async function refundAwaitsRecord(ex: Executor, ctx: UseCaseContext, paymentId: string, providerRefundId: string): Promise<boolean> {
   if (await repo.findRefundByProviderId(ex, ctx.tenant, paymentId, providerRefundId)) return false;

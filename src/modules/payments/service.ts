@@ -38,6 +38,7 @@ export {
   prepareRefund,
   recordLiveRefund,
   refundAwaitsRecord,
+  paymentHasRefundInFlight,
   refundPayment,
   releaseLiveRefund,
   reservedRefundFromRow,
