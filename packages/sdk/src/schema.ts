@@ -658,7 +658,7 @@ export interface paths {
         put?: never;
         /**
          * Refund a confirmed payment, in part or in full
-         * @description Omitted amount: what is left. Above what is left: 422 refund_exceeds_payment. A payment that is not confirmed: 409 invalid_payment_state. At the full amount the payment becomes refunded and its download grants are revoked. A live payment is refunded through its processor: a refund it still processes answers status pending, and its money moves when the processor reports it succeeded.
+         * @description Omitted amount: what is left. Above what is left: 422 refund_exceeds_payment. A payment that is not confirmed: 409 invalid_payment_state. At the full amount the payment becomes refunded and its download grants are revoked. A live payment is refunded through its processor: a refund it still processes answers status pending, and its money moves when the processor reports it succeeded. A processor that declines answers 502 provider_error, down 502 provider_unavailable, slow 504 provider_timeout, with nothing recorded: a retry with the same Idempotency-Key sends the processor the same idempotency key, so it never refunds twice. While the processor is being called, a retry with the same key answers 409 idempotency_key_in_use.
          */
         post: operations["createRefund"];
         delete?: never;

@@ -81,7 +81,7 @@ export async function refundPayment(tx: Tx, ctx: UseCaseContext, paymentId: stri
 }
 
 /** What a succeeded refund causes: the credit note (paid invoice), the ledger, prepaid credit taken back, grants revoked at the full amount. */
-async function afterRefund(tx: Tx, ctx: UseCaseContext, invoice: InvoiceRow, payment: PaymentRow, refund: RefundView, how: { reason: string | null; credited: boolean }): Promise<void> {
+export async function afterRefund(tx: Tx, ctx: UseCaseContext, invoice: InvoiceRow, payment: PaymentRow, refund: RefundView, how: { reason: string | null; credited: boolean }): Promise<void> {
   if (invoice.status === 'paid') {
     // Money back on a paid invoice is a credit note (outcome refund): it puts the amount in the
     // customer's credit, the refund pays it out from there. Over-crediting the invoice refuses both.

@@ -10,7 +10,8 @@ import type { App, AppDeps } from '../../http/types.ts';
 // payment (grants, the invoice): see payment-outcomes.ts.
 import { paymentSchemas } from '../../modules/payments/index.ts';
 import * as payments from '../../modules/payments/index.ts';
-import { chargeBackPayment, confirmPayment, refundPayment } from './payment-outcomes.ts';
+import { chargeBackPayment, confirmPayment } from './payment-outcomes.ts';
+import { recordRefund, reserveRefund } from './refunds-in-flight.ts';
 
 const {
   ChargeBody,
@@ -110,16 +111,33 @@ export function registerPaymentRoutes(app: App, deps: AppDeps): void {
         description:
           'Omitted amount: what is left. Above what is left: 422 refund_exceeds_payment. A payment that is not confirmed: 409 ' +
           'invalid_payment_state. At the full amount the payment becomes refunded and its download grants are revoked. ' +
-          'A live payment is refunded through its processor: a refund it still processes answers status pending, and its money moves when the processor reports it succeeded.',
+          'A live payment is refunded through its processor: a refund it still processes answers status pending, and its money moves when the processor reports it succeeded. ' +
+          'A processor that declines answers 502 provider_error, down 502 provider_unavailable, slow 504 provider_timeout, with nothing recorded: a retry with the same ' +
+          'Idempotency-Key sends the processor the same idempotency key, so it never refunds twice. While the processor is being called, a retry with the same key answers 409 idempotency_key_in_use.',
         params: PaymentParams,
         body: RefundBody,
         response: { 201: Refund, ...errorResponses(404, 409, 422), ...ProcessorErrorResponses },
       },
     },
-    async (request, reply) =>
-      deps.idempotency.run(request, reply, 201, (tx) =>
-        refundPayment(tx, contextOf(request, deps), request.params.paymentID, request.body ?? {}, { requestKey: idempotencyKeyOf(request.headers) }),
-      ),
+    async (request, reply) => {
+      // A live refund's processor is called with no transaction open (reserve, send, record):
+      // modules/payments live-refund-steps.ts, refunds-in-flight.ts, http/idempotency-staged.ts.
+      const ctx = contextOf(request, deps);
+      const options = { requestKey: idempotencyKeyOf(request.headers) };
+      return runStaged<payments.RefundView, payments.ReservedRefund>(deps, request, reply, 201, {
+        takeoverAfterMs: payments.inFlightTakeoverMs(),
+        reserve: async (tx) => {
+          const step = await reserveRefund(tx, ctx, request.params.paymentID, request.body ?? {}, options);
+          return 'done' in step ? step : { reserved: step.reserved, token: step.reserved.refund.id };
+        },
+        resume: (tx, refundId) => payments.resumeLiveRefund(tx, ctx, refundId),
+        send: async (reserved) => {
+          const answer = await payments.sendLiveRefund(reserved);
+          return (tx) => recordRefund(tx, ctx, reserved, answer);
+        },
+        release: (tx, reserved) => payments.releaseLiveRefund(tx, ctx, reserved),
+      });
+    },
   );
 
   app.get(

@@ -67,13 +67,18 @@ async function move(tx: Tx, ctx: UseCaseContext, payment: PaymentRow, event: Pay
       return 'applied';
     case 'refund.succeeded':
       if (payment.status === 'pending') return 'waiting';
+      // A refund the service asked for and has not recorded yet (live-refund-steps.ts): its record comes first.
+      if (await payments.refundAwaitsRecord(tx, ctx, payment.id, event.providerRefundId)) return 'waiting';
       if (payment.status === 'confirmed') await settleProcessorRefund(tx, ctx, payment.id, event.providerRefundId, event.amount);
       return 'applied';
     case 'refund.failed':
+      if (await payments.refundAwaitsRecord(tx, ctx, payment.id, event.providerRefundId)) return 'waiting';
       await payments.failRefund(tx, ctx, payment.id, event.providerRefundId);
       return 'applied';
     case 'charge.disputed':
       if (payment.status === 'pending') return 'waiting';
+      // A refund in flight is recorded first: the chargeback takes what it did not give back.
+      if (payment.status === 'confirmed' && (await payments.paymentHasRefundInFlight(tx, ctx, payment.id))) return 'waiting';
       if (payment.status === 'confirmed') await chargeBackPayment(tx, ctx, payment.id);
       return 'applied';
   }

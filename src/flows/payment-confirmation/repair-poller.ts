@@ -3,13 +3,15 @@
 // or lost webhook does not leave a paid invoice open. Events kept waiting (processor-events.ts)
 // are retried on the same round. A recurring durable job (every 60 s); each charge in its own
 // transaction, a processor failure skips that charge until the next round. First, charges whose
-// process died between the processor's call and its record are completed (charges-in-flight.ts).
+// process died between the processor's call and its record are completed (charges-in-flight.ts),
+// and refunds likewise (refunds-in-flight.ts).
 import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { BackgroundJob, BackgroundLog } from '../../jobs/start.ts';
 import { callProcessor, connectionSource, listStalePendingLive } from '../../modules/payments/index.ts';
 import { completeChargesInFlight, type ReservedRequestAnswers } from './charges-in-flight.ts';
 import { applyProcessorEvent, applyWaiting } from './processor-events.ts';
+import { completeRefundsInFlight } from './refunds-in-flight.ts';
 
 /** A charge younger than this is left to its webhook. */
 export const REPAIR_AFTER_MS = 5 * 60_000;
@@ -20,6 +22,8 @@ export async function repairPendingCharges(db: Db, clock: Clock, baseUrl: string
   if (!source) return 0;
   const completed = await completeChargesInFlight(db, clock, baseUrl, answers, log);
   if (completed > 0) log?.info({ completed }, 'live charges in flight recorded from their processor');
+  const refunded = await completeRefundsInFlight(db, clock, baseUrl, answers, log);
+  if (refunded > 0) log?.info({ refunded }, 'live refunds in flight recorded from their processor');
   const stale = await listStalePendingLive(db, new Date(clock.now().getTime() - REPAIR_AFTER_MS), BATCH);
   let repaired = 0;
   const seen = new Set<string>();

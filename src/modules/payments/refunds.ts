@@ -3,6 +3,7 @@
 // (the payment row is locked, and a check constraint backs it); at the full amount the payment
 // becomes `refunded` (the payment-confirmation flow then revokes its download grants). The sandbox processor refunds at once
 // (status `succeeded`). Each refund records `payment.refunded` with the payment and the refund.
+// A live refund calls its processor between two short transactions: live-refund-steps.ts.
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
@@ -13,9 +14,6 @@ import { recordEvent } from '../events/index.ts';
 import { isOnChainProvider } from './crypto-settlement.ts';
 import { invalidMove } from './payment-transitions.ts';
 import { presentPayment } from './present-payments.ts';
-import { callProcessor } from './processors/calls.ts';
-import { connectionSource } from './processors/connections.ts';
-import { chargeIdFor } from './processors/live-charge.ts';
 import * as repo from './repository.ts';
 import type { PaymentRow, RefundRow } from './tables.ts';
 
@@ -34,7 +32,7 @@ export interface RefundView {
   createdAt: Date;
 }
 
-function toRefundView(row: RefundRow, currency: string): RefundView {
+export function toRefundView(row: RefundRow, currency: string): RefundView {
   return { id: row.id, paymentId: row.payment_id, amount: formatMoney(row.amount, currency), currency, reason: row.reason, status: row.status, createdAt: row.created_at };
 }
 
@@ -55,6 +53,7 @@ export async function applyRefund(
     status: 'succeeded',
     provider_refund_id: input.providerRefundId ?? null,
     credited: false,
+    refund_in_flight: null,
     created_at: ctx.now,
   };
   await repo.insertRefund(tx, refund);
@@ -62,7 +61,7 @@ export async function applyRefund(
 }
 
 /** The money of a succeeded refund leaves the payment: refundedAmount grows (refunded at the full amount), payment.refunded. */
-async function moneyBack(tx: Tx, ctx: UseCaseContext, payment: PaymentRow, refund: RefundRow): Promise<{ payment: PaymentRow; refund: RefundView }> {
+export async function moneyBack(tx: Tx, ctx: UseCaseContext, payment: PaymentRow, refund: RefundRow): Promise<{ payment: PaymentRow; refund: RefundView }> {
   const input = { amount: refund.amount };
   const refunded = toAmount(payment.refunded_amount).plus(input.amount);
   const full = refunded.equals(toAmount(payment.amount));
@@ -84,20 +83,17 @@ export interface RefundOptions {
 }
 
 /**
- * Refunds a confirmed payment; returns the refund and the payment as it is after. A live payment
- * is refunded through its processor first: `succeeded` applies at once, `pending` is recorded
- * pending and its money moves when the processor's refund.succeeded arrives (settleRefund).
+ * The checks of a refund on a payment the caller has locked (confirmed, not on chain, within what
+ * is left): the amount to refund. Pending live refunds, and those in flight, hold their amount
+ * back, so together refunds never pass the payment.
  */
-export async function refundPayment(tx: Tx, ctx: UseCaseContext, paymentId: string, input: RefundInput, options: RefundOptions = {}): Promise<{ payment: PaymentRow; refund: RefundView }> {
-  const payment = await repo.findPayment(tx, ctx.tenant, paymentId, { forUpdate: true });
-  if (!payment) throw notFound('payment');
+export async function checkRefund(tx: Tx, ctx: UseCaseContext, payment: PaymentRow, input: RefundInput): Promise<string> {
   if (payment.status !== 'confirmed') throw invalidMove(payment.status, 'refunded', 'Only a confirmed payment can be refunded.');
   if (payment.environment === 'production' && isOnChainProvider(payment.provider)) {
     // The money went from the payer's wallet straight to the seller's; the facilitator moves only
     // what a payer authorized, so nothing here can send it back (docs/decisions/payments.md).
     throw new AppError('conflict', `This USDC payment was settled on chain by the account's own facilitator ("${payment.provider}"): send the money back from the seller's wallet; the service cannot refund it.`);
   }
-  // Pending live refunds hold their amount back: together, refunds never pass the payment.
   const left = toAmount(payment.amount).minus(payment.refunded_amount).minus(await repo.pendingRefundTotal(tx, ctx.tenant, payment.id));
   const amount = input.amount === undefined ? left : toAmount(input.amount);
   if (input.amount !== undefined) {
@@ -109,44 +105,7 @@ export async function refundPayment(tx: Tx, ctx: UseCaseContext, paymentId: stri
   if (amount.gt(left)) {
     throw new AppError('refund_exceeds_payment', `The refund of ${formatMoney(amount, payment.currency)} is more than what is left of the payment (${formatMoney(left, payment.currency)} ${payment.currency}).`);
   }
-  if (!payment.connection_id) return applyRefund(tx, ctx, payment, { amount: amount.toFixed(), reason: input.reason ?? null });
-  return refundLive(tx, ctx, payment, { amount: amount.toFixed(), reason: input.reason ?? null }, options);
-}
-
-async function refundLive(tx: Tx, ctx: UseCaseContext, payment: PaymentRow, input: { amount: string; reason: string | null }, options: RefundOptions) {
-  const source = connectionSource();
-  const live = source ? await source.byId(tx, payment.connection_id!) : null;
-  if (!source || !live) {
-    throw new AppError('provider_not_configured', `The ${payment.provider} connection this payment ran through is no longer connected; connect it again to refund through it.`);
-  }
-  const id = newId();
-  // What the processor knows the refund by: the same for every retry of this request.
-  const reference = options.requestKey ? chargeIdFor(ctx.tenant, `refund:${options.requestKey}`) : id;
-  const answer = await callProcessor(source.settings.timeoutMs, () =>
-    live.adapter.refund(live.connection, {
-      refundId: reference,
-      idempotencyKey: `refund_${reference}`,
-      payment: { id: payment.id, providerId: payment.provider_id!, method: payment.method, amount: payment.amount, currency: payment.currency },
-      amount: formatMoney(input.amount, payment.currency),
-      reason: input.reason,
-    }),
-  );
-  if (answer.status === 'failed') throw new AppError('provider_error', 'The payment processor declined the refund; nothing was refunded.');
-  if (answer.status === 'succeeded') return applyRefund(tx, ctx, payment, { ...input, id, providerRefundId: answer.providerRefundId });
-  const refund: RefundRow = {
-    id,
-    account_id: ctx.tenant.accountId,
-    environment: ctx.tenant.environment,
-    payment_id: payment.id,
-    amount: input.amount,
-    reason: input.reason,
-    status: 'pending',
-    provider_refund_id: answer.providerRefundId,
-    credited: options.credited ?? false,
-    created_at: ctx.now,
-  };
-  await repo.insertRefund(tx, refund);
-  return { payment, refund: toRefundView(refund, payment.currency) };
+  return amount.toFixed();
 }
 
 /**

@@ -138,7 +138,38 @@ export async function lockLapsedPayments(ex: Executor, now: Date, limit: number)
 }
 
 export async function insertRefund(ex: Executor, row: RefundRow): Promise<void> {
-  await ex.insertInto('refunds').values(row).execute();
+  const inFlight = row.refund_in_flight === null ? null : (JSON.stringify(row.refund_in_flight) as never);
+  await ex.insertInto('refunds').values({ ...row, refund_in_flight: inFlight }).execute();
+}
+
+/** A live refund reserved and not recorded yet, locked; undefined once recorded or released. */
+export async function lockRefundInFlight(ex: Executor, tenant: Tenant, id: string): Promise<RefundRow | undefined> {
+  return ex.selectFrom('refunds').selectAll().where(forTenant(tenant)).where('id', '=', id).where('refund_in_flight', 'is not', null).forUpdate().executeTakeFirst();
+}
+
+/** The processor's answer on the reserved refund: from now on an ordinary refund (pending or succeeded). */
+export async function recordSentRefund(ex: Executor, tenant: Tenant, id: string, patch: Pick<RefundRow, 'status' | 'provider_refund_id'>): Promise<RefundRow> {
+  return ex.updateTable('refunds').set({ ...patch, refund_in_flight: null }).where(forTenant(tenant)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function deleteRefundInFlight(ex: Executor, tenant: Tenant, id: string): Promise<void> {
+  await ex.deleteFrom('refunds').where(forTenant(tenant)).where('id', '=', id).where('refund_in_flight', 'is not', null).execute();
+}
+
+/** One refund of the tenant, recorded or in flight. */
+export async function findRefund(ex: Executor, tenant: Tenant, id: string): Promise<RefundRow | undefined> {
+  return ex.selectFrom('refunds').selectAll().where(forTenant(tenant)).where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether a refund of the payment is being asked of its processor (its events about an unknown refund wait for the record). */
+export async function hasRefundInFlight(ex: Executor, tenant: Tenant, paymentId: string): Promise<boolean> {
+  const row = await ex.selectFrom('refunds').select('id').where(forTenant(tenant)).where('payment_id', '=', paymentId).where('refund_in_flight', 'is not', null).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Reserved live refunds older than `before` (a crash between the call and the record), oldest first. */
+export async function listStaleRefundsInFlight(ex: Executor, before: Date, limit: number): Promise<RefundRow[]> {
+  return ex.selectFrom('refunds').selectAll().where('refund_in_flight', 'is not', null).where('created_at', '<=', before).orderBy('created_at').limit(limit).execute();
 }
 
 /** What a payment's pending (live) refunds hold back from what is left to refund. */
@@ -204,7 +235,9 @@ export async function listRefunds(ex: Executor, tenant: Tenant, paymentId: strin
     .selectFrom('refunds')
     .selectAll()
     .where(forTenant(tenant))
-    .where('payment_id', '=', paymentId);
+    .where('payment_id', '=', paymentId)
+    // A refund in flight is not one yet: it shows once its processor's answer is recorded.
+    .where('refund_in_flight', 'is', null);
   if (afterId) query = query.where('id', '<', afterId);
   return query.orderBy('id', 'desc').limit(limit + 1).execute();
 }

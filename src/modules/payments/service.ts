@@ -8,7 +8,7 @@
 //   confirmCharge(tx, ctx, id)    pending -> confirmed (payment.confirmed); the invoice's side is the
 //                                 payment-confirmation flow's (src/flows/payment-confirmation)
 //   failPayment(tx, ctx, id, failureCode), chargeBackPayment(tx, ctx, id)
-//   refundPayment(tx, ctx, id, {amount?, reason?}), applyRefund(tx, ctx, lockedRow, ...), listRefunds(ex, ctx, id, page)
+//   refundPayment(tx, ctx, id, {amount?, reason?}) (live: prepareRefund, sendLiveRefund, recordLiveRefund), applyRefund(tx, ctx, lockedRow, ...), listRefunds(ex, ctx, id, page)
 //   getPayment(ex, ctx, id), listPayments(ex, ctx, filter, page)       (with `payer`)
 //   expireLapsedPayments(db, clock, baseUrl)  the sweep: lapsed Pix codes and boletos fail with `expired`
 //
@@ -32,7 +32,20 @@ export {
   type ReservedCharge,
 } from './live-charge-steps.ts';
 export { confirmCharge, failPayment, chargeBackPayment, failPendingAsSuperseded } from './payment-transitions.ts';
-export { applyRefund, failRefund, refundPayment, settleRefund, listRefunds, type RefundInput, type RefundOptions, type RefundView } from './refunds.ts';
+export { applyRefund, failRefund, settleRefund, listRefunds, type RefundInput, type RefundOptions, type RefundView } from './refunds.ts';
+export {
+  listStaleRefundsInFlight,
+  prepareRefund,
+  recordLiveRefund,
+  refundAwaitsRecord,
+  paymentHasRefundInFlight,
+  refundPayment,
+  releaseLiveRefund,
+  reservedRefundFromRow,
+  resumeLiveRefund,
+  sendLiveRefund,
+  type ReservedRefund,
+} from './live-refund-steps.ts';
 export { expireLapsedPayments } from './expiry.ts';
 export type { PaymentView } from './payment-view.ts';
 export type { PaymentFilter } from './repository.ts';

@@ -1,5 +1,12 @@
 import type { TenantColumns } from '../../db/schema.ts';
-import type { ProcessorChargeRequest } from './processors/types.ts';
+import type { ProcessorChargeRequest, ProcessorRefundRequest } from './processors/types.ts';
+
+/** What a reserved live refund keeps until its processor's answer is recorded. */
+export interface RefundInFlight {
+  request: ProcessorRefundRequest;
+  /** The Idempotency-Key of the request that reserved it (its stored answer waits for the record), if any. */
+  requestKey: string | null;
+}
 
 /** What a reserved live charge keeps until its processor's answer is recorded (JSON: dates as ISO strings). */
 export interface ChargeInFlight {
@@ -70,6 +77,8 @@ export interface RefundRow extends TenantColumns {
   provider_refund_id: string | null;
   /** Pending live refunds: the credit note of this money is recorded already (credit note outcome refund). */
   credited: boolean;
+  /** A live refund reserved and not recorded yet (its processor is being called): invisible to reads. */
+  refund_in_flight: RefundInFlight | null;
   created_at: Date;
 }
 
