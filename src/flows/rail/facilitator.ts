@@ -20,7 +20,8 @@ import { recordSettlement, routeSettlementRow } from './record-settlement.ts';
 import * as repo from './repository.ts';
 import { matchRoute } from './route-match.ts';
 import { assetDomainOf, requireSettings, settingsOrThrow } from './settings.ts';
-import type { RailSettingsRow, RailSettlementRow } from './tables.ts';
+import type { RailSettingsRow } from './tables.ts';
+import { settledBefore } from './settled-before.ts';
 import { checkExactPayment, parsePayment, REASONS, signatureRecoversToFrom, type ParsedPayment } from './verify-exact.ts';
 
 export interface FacilitatorInput {
@@ -138,24 +139,6 @@ async function verifyRemotely(ex: Executor, ctx: UseCaseContext, deps: RailProvi
   }
 }
 
-/**
- * Settled before: this call settles nothing, so it answers as a failed settlement does (x402 v2
- * §5.3.2: transaction "", no amount). When the earlier settlement was this seller's, extra names
- * it, so a seller retrying a settle whose answer it lost learns it was paid; another seller
- * replaying the authorization learns nothing of it.
- */
-export function settledBefore(ctx: UseCaseContext, earlier: RailSettlementRow | undefined, payer: string, network: string): SettleResult {
-  const mine = earlier && earlier.account_id === ctx.tenant.accountId && earlier.environment === ctx.tenant.environment;
-  return {
-    success: false,
-    errorReason: REASONS.nonceUsed,
-    errorMessage: 'this authorization was settled already; it is not charged again',
-    payer,
-    transaction: '',
-    network,
-    ...(mine ? { extra: { alreadySettled: true, paymentId: earlier.payment_id, usageEventId: earlier.usage_event_id } } : {}),
-  };
-}
 
 /** A transaction hash for a simulated settlement: 32 bytes, unique per settlement, traceable to it. */
 export function simulatedTransaction(settlementId: string, key: repo.AuthorizationKey): string {

@@ -28,15 +28,16 @@ import type { UseCaseContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Db } from '../../db/database.ts';
-import { recordEvent } from '../../modules/events/index.ts';
 import { keyringOf } from '../../modules/providers/index.ts';
 import { findAuthorizationUse } from './authorization-use.ts';
 import { publicClientOf, receiptOf, rpcUrlOf, submitTransferWithAuthorization, waitForSettlement } from './chain.ts';
-import { check, settledBefore, type Checked, type FacilitatorInput, type SettleResult } from './facilitator.ts';
-import { providerOf, receiptProviderOf, remoteSettlementProblem, selfSettlementProblem, type RailProviderDeps } from './providers.ts';
+import { check, type Checked, type FacilitatorInput, type SettleResult } from './facilitator.ts';
+import { settledBefore } from './settled-before.ts';
+import { providerOf, remoteSettlementProblem, selfSettlementProblem, type RailProviderDeps } from './providers.ts';
 import { forRemote, remoteClientOf } from './remote.ts';
 import { namespaceOf } from './networks.ts';
-import { recordSettlement, routeSettlementRow } from './record-settlement.ts';
+import { recordOnChain } from './record-on-chain.ts';
+import { routeSettlementRow } from './record-settlement.ts';
 import { settleSolana } from './solana-settle.ts';
 import { openRelayerKey } from './relayer.ts';
 import { RELAYER_LOW_BALANCE_EVENT } from './relayer-watch.ts';
@@ -304,31 +305,6 @@ async function record(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, plan:
   const { settings, relayer, checked } = plan;
   // Read before the transaction opens (never a chain call inside one).
   const balance = relayer ? await (await publicClientOf(settings.network, plan.url)).getBalance({ address: relayer.address as `0x${string}` }).catch(() => null) : null;
-  const threshold = BigInt(deps.config.rail.relayerMinBalanceWei);
-  return db.transaction().execute(async (tx) => {
-    if (!(await repo.markSettled(tx, id, hash))) return settledBefore(ctx, await repo.findSettlement(tx, checked.key), checked.payer, settings.network);
-    const recorded = await recordSettlement(tx, ctx, {
-      settlementId: id,
-      network: settings.network,
-      payer: checked.payer,
-      productId: checked.productId,
-      route: checked.route,
-      transaction: hash,
-      nonce: checked.key.nonce,
-      usageKeyExpiresAt,
-      provider: receiptProviderOf(ctx, providerOf(settings)),
-    });
-    await repo.completeSettlement(tx, id, recorded);
-    if (relayer && balance !== null && (await repo.noteRelayerBalance(tx, relayer.id, balance < threshold, ctx.now))) {
-      await recordEvent(tx, ctx, RELAYER_LOW_BALANCE_EVENT, { network: settings.network, address: relayer.address, balance: balance.toString(), threshold: threshold.toString() });
-    }
-    return {
-      success: true,
-      payer: checked.payer,
-      transaction: hash,
-      network: settings.network,
-      amount: checked.route.amount,
-      extra: { alreadySettled: false, paymentId: recorded.payment_id, usageEventId: recorded.usage_event_id },
-    };
-  });
+  const watch = relayer && balance !== null ? { relayer, balance, threshold: BigInt(deps.config.rail.relayerMinBalanceWei) } : null;
+  return recordOnChain(db, ctx, { settings, checked, id, transaction: hash, usageKeyExpiresAt, watch });
 }

@@ -19,11 +19,12 @@ import { newId } from '../../core/ids.ts';
 import { keyringOf } from '../../modules/providers/index.ts';
 import { rpcUrlOf } from './chain.ts';
 import type { FacilitatorInput, SettleResult, VerifyResult } from './facilitator.ts';
+import { settledBefore, type DuplicateAnswer } from './settled-before.ts';
 import { loadX402Schemas } from './lazy.ts';
-import { providerOf, receiptProviderOf, type RailProviderDeps } from './providers.ts';
-import { recordSettlement, routeSettlementRow } from './record-settlement.ts';
+import { providerOf, type RailProviderDeps } from './providers.ts';
+import { recordOnChain } from './record-on-chain.ts';
+import { routeSettlementRow } from './record-settlement.ts';
 import { openFeePayerKey } from './relayer.ts';
-import { watchRelayerBalance } from './relayer-watch.ts';
 import { forRemote, remoteClientOf } from './remote.ts';
 import * as repo from './repository.ts';
 import { matchRoute } from './route-match.ts';
@@ -102,19 +103,8 @@ export async function verifySolana(ex: Executor, ctx: UseCaseContext, deps: Rail
   }
 }
 
-/** Settled before (as facilitator.ts settledBefore answers, with @x402/svm's reason): extra names the earlier settlement when it was this seller's. */
-function settledBefore(ctx: UseCaseContext, earlier: RailSettlementRow | undefined, payer: string, network: string): SettleResult {
-  const mine = earlier && earlier.state === 'settled' && earlier.account_id === ctx.tenant.accountId && earlier.environment === ctx.tenant.environment;
-  return {
-    success: false,
-    errorReason: SVM_REASONS.duplicate,
-    errorMessage: 'this payment was settled already; it is not charged again',
-    payer,
-    transaction: '',
-    network,
-    ...(mine ? { extra: { alreadySettled: true, paymentId: earlier.payment_id, usageEventId: earlier.usage_event_id } } : {}),
-  };
-}
+/** Settled before, with @x402/svm's reason (facilitator.ts settledBefore): extra names the earlier settlement when it was this seller's. */
+const SVM_DUPLICATE: DuplicateAnswer = { reason: SVM_REASONS.duplicate, message: 'this payment was settled already; it is not charged again' };
 
 const failed = (network: string, payer: string | undefined, reason: string, message: string): SettleResult => ({ success: false, errorReason: reason, errorMessage: message, ...(payer ? { payer } : {}), transaction: '', network });
 
@@ -170,7 +160,7 @@ async function resumeSolana(db: Db, ctx: UseCaseContext, deps: RailProviderDeps,
   const earlier = await repo.findSettlement(db, checked.key);
   const mine = earlier && earlier.account_id === ctx.tenant.accountId && earlier.environment === ctx.tenant.environment;
   if (!earlier) return failed(network, checked.payer, SVM_REASONS.pending, 'this payment was being settled by another request that did not settle it; retry');
-  if (earlier.state === 'settled' || !mine) return settledBefore(ctx, earlier, checked.payer, network);
+  if (earlier.state === 'settled' || !mine) return settledBefore(ctx, earlier, checked.payer, network, SVM_DUPLICATE);
   const url = rpcUrlOf(deps.config.rail, network);
   const status = url && earlier.transaction ? await signatureStatusOf(url, earlier.transaction).catch(() => null) : null;
   if (status === 'success') return recordSolana(db, ctx, deps, settings, checked, earlier.id, earlier.transaction, usageKeyExpiresAt);
@@ -183,30 +173,8 @@ async function recordSolana(db: Db, ctx: UseCaseContext, deps: RailProviderDeps,
   const relayer = providerOf(settings) === 'self' ? await repo.findRelayer(db, ctx.tenant) : undefined;
   // Read before the transaction opens (never a chain call inside one).
   const balance = relayer && url ? await lamportsOf(url, relayer.address).catch(() => null) : null;
-  return db.transaction().execute(async (tx) => {
-    if (!(await repo.markSettled(tx, id, signature))) return settledBefore(ctx, await repo.findSettlement(tx, checked.key), checked.payer, settings.network);
-    const recorded = await recordSettlement(tx, ctx, {
-      settlementId: id,
-      network: settings.network,
-      payer: checked.payer,
-      productId: checked.productId,
-      route: checked.route,
-      transaction: signature,
-      nonce: checked.key.nonce,
-      usageKeyExpiresAt,
-      provider: receiptProviderOf(ctx, providerOf(settings)),
-    });
-    await repo.completeSettlement(tx, id, recorded);
-    if (relayer && balance !== null) await watchRelayerBalance(tx, ctx, relayer, settings.network, balance, BigInt(deps.config.rail.feePayerMinBalanceLamports));
-    return {
-      success: true,
-      payer: checked.payer,
-      transaction: signature,
-      network: settings.network,
-      amount: checked.route.amount,
-      extra: { alreadySettled: false, paymentId: recorded.payment_id, usageEventId: recorded.usage_event_id },
-    };
-  });
+  const watch = relayer && balance !== null ? { relayer, balance, threshold: BigInt(deps.config.rail.feePayerMinBalanceLamports) } : null;
+  return recordOnChain(db, ctx, { settings, checked, id, transaction: signature, usageKeyExpiresAt, watch, duplicate: SVM_DUPLICATE });
 }
 
 /**
