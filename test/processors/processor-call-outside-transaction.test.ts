@@ -12,34 +12,13 @@ import { repairPendingCharges } from '../../src/flows/payment-confirmation/index
 import { reservedRequestAnswers } from '../../src/http/idempotency-staged.ts';
 import { GOOD_SECRET_KEY, StripeFake } from '../../src/modules/payments/processors/processor-b/stripe-fake.ts';
 import { SPEC_PATH } from '../../src/modules/payments/processors/processor-b/test-setup.ts';
-import type { MockRequest } from '../processor-mocks/validating-mock.ts';
+import { Gate } from '../processor-mocks/gate.ts';
 import { startValidatingMock, type ValidatingMock } from '../processor-mocks/validating-mock.ts';
 
 const CREDENTIALS = { secretKey: GOOD_SECRET_KEY, publishableKey: 'pk_live_steps', webhookSecret: 'whsec_steps_secret_1234' };
 const ENV = { SECRETS_KEY: Buffer.alloc(32, 5).toString('base64'), PROCESSOR_TIMEOUT_MS: '60000' };
 /** The test database's pool (test/harness.ts openTestDatabase). */
 const POOL_SIZE = 10;
-
-/** Holds back Stripe's answers to PaymentIntent creations while `holding`; `open()` lets the parked ones through. */
-class Gate {
-  holding = false;
-  private parked: Array<() => void> = [];
-  get waiting(): number {
-    return this.parked.length;
-  }
-  async pass(request: MockRequest): Promise<void> {
-    if (!this.holding || request.method !== 'POST' || request.path !== '/v1/payment_intents') return;
-    await new Promise<void>((resolve) => this.parked.push(resolve));
-  }
-  /** Lets every parked call through. */
-  open(): void {
-    for (const resolve of this.parked.splice(0)) resolve();
-  }
-  /** Lets the parked call at `index` (in arrival order) through. */
-  openAt(index: number): void {
-    this.parked.splice(index, 1)[0]!();
-  }
-}
 
 let stripe: StripeFake;
 let gate: Gate;
@@ -53,7 +32,7 @@ const tenMinutesOn = { now: () => new Date(Date.now() + 10 * 60_000) };
 
 beforeAll(async () => {
   stripe = new StripeFake();
-  gate = new Gate();
+  gate = new Gate('/v1/payment_intents');
   mock = await startValidatingMock({
     specPath: SPEC_PATH,
     serverUrl: 'https://api.stripe.com/',
