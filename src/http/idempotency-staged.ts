@@ -24,6 +24,7 @@ import {
   lockNameOf,
   requestFingerprint,
   sendOutcome,
+  storeIdempotencyRecord,
   type Outcome,
   type SuccessStatus,
 } from './idempotency.ts';
@@ -81,7 +82,7 @@ export async function runStaged<T, R>(deps: Pick<AppDeps, 'db' | 'clock' | 'idem
         outcome = { replayed: false, ...renderError(error, request.id) };
       }
       const answer = 'reserved' in outcome ? { status: IN_PROGRESS_STATUS, body: JSON.stringify({ inProgress: outcome.token }) } : outcome;
-      await storeRecord(tx, record, answer, now, deps.idempotency.expiresAt(now));
+      await storeIdempotencyRecord(tx, record, answer, now, deps.idempotency.expiresAt(now));
       return outcome;
     });
     if (!('reserved' in first)) return sendOutcome(reply, first);
@@ -151,23 +152,6 @@ export const reservedRequestAnswers = {
 /** Drops a record in progress whose reservation was released: the key is free again. */
 async function deleteInProgress(tx: Tx, scope: string, key: string): Promise<void> {
   await tx.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).where('status_code', '=', IN_PROGRESS_STATUS).execute();
-}
-
-async function storeRecord(tx: Tx, record: { scope: string; key: string; fingerprint: string }, answer: { status: number; body: string }, now: Date, expiresAt: Date): Promise<void> {
-  await tx
-    .insertInto('idempotency_keys')
-    .values({ ...record, status_code: answer.status, response_body: answer.body, created_at: now, expires_at: expiresAt })
-    // An expired record (or the one in progress this request found released) is replaced.
-    .onConflict((oc) =>
-      oc.columns(['scope', 'key']).doUpdateSet((eb) => ({
-        fingerprint: eb.ref('excluded.fingerprint'),
-        status_code: eb.ref('excluded.status_code'),
-        response_body: eb.ref('excluded.response_body'),
-        created_at: eb.ref('excluded.created_at'),
-        expires_at: eb.ref('excluded.expires_at'),
-      })),
-    )
-    .execute();
 }
 
 function succeeded<T>(reply: FastifyReply, status: SuccessStatus<T>, result: T): Outcome {

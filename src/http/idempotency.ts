@@ -108,20 +108,7 @@ export function createIdempotency(db: Db, clock: Clock, retentionHours: number):
         }
         const outcome = await runInSavepoint(tx, request, reply, status, work);
         const expiresAt = expiresAtFrom(now);
-        await tx
-          .insertInto('idempotency_keys')
-          .values({ scope, key, fingerprint, status_code: outcome.status, response_body: outcome.body, created_at: now, expires_at: expiresAt })
-          // An expired record of the key is replaced; `excluded` sends the answer's bytes once, not twice.
-          .onConflict((oc) =>
-            oc.columns(['scope', 'key']).doUpdateSet((eb) => ({
-              fingerprint: eb.ref('excluded.fingerprint'),
-              status_code: eb.ref('excluded.status_code'),
-              response_body: eb.ref('excluded.response_body'),
-              created_at: eb.ref('excluded.created_at'),
-              expires_at: eb.ref('excluded.expires_at'),
-            })),
-          )
-          .execute();
+        await storeIdempotencyRecord(tx, { scope, key, fingerprint }, outcome, now, expiresAt);
         return outcome;
       });
     } finally {
@@ -202,4 +189,21 @@ export function assertIdempotencyKey(request: FastifyRequest): void {
 export function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | undefined {
   const key = headers['idempotency-key'];
   return typeof key === 'string' ? key : undefined;
+}
+
+/** Stores an answer under its key: an expired record of the key (or one in progress being completed) is replaced; `excluded` sends the answer's bytes once, not twice. */
+export async function storeIdempotencyRecord(tx: Tx, record: { scope: string; key: string; fingerprint: string }, answer: { status: number; body: string }, now: Date, expiresAt: Date): Promise<void> {
+  await tx
+    .insertInto('idempotency_keys')
+    .values({ ...record, status_code: answer.status, response_body: answer.body, created_at: now, expires_at: expiresAt })
+    .onConflict((oc) =>
+      oc.columns(['scope', 'key']).doUpdateSet((eb) => ({
+        fingerprint: eb.ref('excluded.fingerprint'),
+        status_code: eb.ref('excluded.status_code'),
+        response_body: eb.ref('excluded.response_body'),
+        created_at: eb.ref('excluded.created_at'),
+        expires_at: eb.ref('excluded.expires_at'),
+      })),
+    )
+    .execute();
 }
