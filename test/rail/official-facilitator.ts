@@ -13,7 +13,11 @@ import { listen } from './servers.ts';
 export async function startOfficialFacilitator(chain: LocalChain, signer: PrivateKeyAccount, token: string): Promise<{ url: string; server: Server }> {
   const network = chain.network as `${string}:${string}`;
   const wallet = chain.wallet(signer).extend(publicActions);
-  const facilitator = new x402Facilitator().register(network, new FacilitatorExactEvmScheme(toFacilitatorEvmSigner(Object.assign(wallet, { address: signer.address }) as never)));
+  return serveFacilitator(new x402Facilitator().register(network, new FacilitatorExactEvmScheme(toFacilitatorEvmSigner(Object.assign(wallet, { address: signer.address }) as never))), token);
+}
+
+/** An official facilitator (any schemes registered) served over HTTP behind `Bearer <token>`. */
+export async function serveFacilitator(facilitator: x402Facilitator, token: string): Promise<{ url: string; server: Server }> {
   const server = createServer(async (req, res) => {
     const reply = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (req.headers.authorization !== `Bearer ${token}`) return reply(401, { error: 'unauthorized' });

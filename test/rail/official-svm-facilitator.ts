@@ -1,13 +1,13 @@
 // The official x402 facilitator for Solana as an HTTP peer for tests: @x402/core's x402Facilitator
 // with @x402/svm's exact facilitator scheme and its own fee payer on the local Solana chain
 // (solana-chain.ts), behind a bearer token (POST /verify, POST /settle, GET /supported).
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { generateKeyPairSync } from 'node:crypto';
 import { createKeyPairSignerFromBytes, getBase58Decoder, type KeyPairSigner } from '@solana/kit';
 import { x402Facilitator } from '@x402/core/facilitator';
 import { ExactSvmScheme } from '@x402/svm/exact/facilitator';
 import { toFacilitatorSvmSigner } from '@x402/svm';
-import { listen } from './servers.ts';
+import { serveFacilitator } from './official-facilitator.ts';
 
 /** A fresh Solana keypair as the 64 bytes `solana-keygen` writes (secret, then public), with its signer and base58 text. */
 export async function solanaKeypair(): Promise<{ secret: Uint8Array; base58: string; signer: KeyPairSigner }> {
@@ -18,18 +18,5 @@ export async function solanaKeypair(): Promise<{ secret: Uint8Array; base58: str
 }
 
 export async function startOfficialSvmFacilitator(network: string, rpcUrl: string, feePayer: KeyPairSigner, token: string): Promise<{ url: string; server: Server }> {
-  const facilitator = new x402Facilitator().register(network as `${string}:${string}`, new ExactSvmScheme(toFacilitatorSvmSigner(feePayer, { defaultRpcUrl: rpcUrl })));
-  const server = createServer(async (req, res) => {
-    const reply = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (req.headers.authorization !== `Bearer ${token}`) return reply(401, { error: 'unauthorized' });
-    if (req.method === 'GET' && req.url === '/supported') return reply(200, facilitator.getSupported());
-    let text = '';
-    for await (const chunk of req) text += chunk;
-    const body = JSON.parse(text || '{}');
-    if (req.method === 'POST' && req.url === '/verify') return reply(200, await facilitator.verify(body.paymentPayload, body.paymentRequirements));
-    if (req.method === 'POST' && req.url === '/settle') return reply(200, await facilitator.settle(body.paymentPayload, body.paymentRequirements));
-    return reply(404, { error: 'not found' });
-  });
-  server.keepAliveTimeout = 0;
-  return { url: await listen(server), server };
+  return serveFacilitator(new x402Facilitator().register(network as `${string}:${string}`, new ExactSvmScheme(toFacilitatorSvmSigner(feePayer, { defaultRpcUrl: rpcUrl }))), token);
 }
