@@ -2,12 +2,13 @@
 // as the same events recorded one at a time: two accounts get the same endpoints, one records the
 // events one by one (recordEvent), the other all at once (recordEvents), and every delivery with
 // its job is compared, in the order of their ids (the order they were made in).
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin, type PluginTransformResultArgs, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../../../test/harness.ts';
 import { ManualClock } from '../../core/clock.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { recordEvent, recordEvents } from '../events/index.ts';
+import { createEndpoint, updateEndpoint } from './service.ts';
 
 const clock = new ManualClock('2027-03-01T12:00:00.000Z');
 const OPEN_UNTIL = '2027-03-01T12:01:00.000Z';
@@ -112,5 +113,51 @@ describe('fan-out of events recorded together', () => {
     const b = await deliveriesOf(together);
     expect(b).toEqual(a);
     expect(b.map((row) => `${row.n} ${row.endpoint}`)).toEqual(['1 customers', '2 customers']);
+  });
+});
+
+/** Counts the transaction's reads of webhook_endpoints (a plugin sees every query it runs). */
+function endpointReads(): KyselyPlugin & { count: number } {
+  const plugin = {
+    count: 0,
+    transformQuery({ node }: { node: RootOperationNode }) {
+      if (node.kind === 'SelectQueryNode' && JSON.stringify(node).includes('"webhook_endpoints"')) plugin.count += 1;
+      return node;
+    },
+    transformResult: async ({ result }: PluginTransformResultArgs) => result,
+  };
+  return plugin;
+}
+
+describe('the endpoints a transaction reads for its events', () => {
+  it('reads them once for events recorded one at a time, and again after an endpoint changed in the same transaction', async () => {
+    const account = await seedAccount(t.client, 'Reads once');
+    const ids = await endpoints(account);
+    const ctx: UseCaseContext = { tenant: { accountId: account.id, environment: 'sandbox' }, now: clock.now(), baseUrl: t.config.baseUrl };
+    const reads = endpointReads();
+    let added = '';
+    await t.database.db.transaction().execute(async (plain) => {
+      const tx = plain.withPlugin(reads);
+      // Three events one at a time: one read.
+      for (const event of EVENTS.slice(0, 3)) await recordEvent(tx, ctx, event.type, event.data);
+      expect(reads.count).toBe(1);
+      // An endpoint turned off in the same transaction: the next event is read again, then kept.
+      await updateEndpoint(tx, ctx, ids.all!, { isActive: false });
+      let before = reads.count;
+      await recordEvent(tx, ctx, 'invoice.created', { n: '4' });
+      await recordEvent(tx, ctx, 'invoice.finalized', { n: '5' });
+      expect(reads.count - before).toBe(1);
+      // An endpoint created in the same transaction: the same.
+      added = (await createEndpoint(tx, ctx, { url: 'http://127.0.0.1:9/added', events: ['coupon.created'], description: 'added' })).id;
+      before = reads.count;
+      await recordEvent(tx, ctx, 'coupon.created', { n: '6' });
+      await recordEvent(tx, ctx, 'invoice.sent', { n: '7' });
+      expect(reads.count - before).toBe(1);
+    });
+    const rows = await deliveriesOf(account);
+    // 1 created: all, invoices; 2 finalized: all, finalized; 3 sent: all, invoices; with all off:
+    // 4 created: invoices; 5 finalized: finalized; with added on: 6 coupon.created: added; 7 sent: invoices.
+    expect(rows.map((row) => `${row.n} ${row.endpoint}`)).toEqual(['1 all', '1 invoices', '2 all', '2 finalized', '3 all', '3 invoices', '4 invoices', '5 finalized', '6 added', '7 invoices']);
+    expect(added).not.toBe('');
   });
 });

@@ -5,9 +5,9 @@
 // holds each to its share.
 //
 // Events recorded together (recordEvents: the cycle close's batch, a payment's grants) are fanned
-// out in one pass: the tenant's endpoints are read once for the set of their kinds, and all their
-// deliveries and jobs are inserted in one statement each. One event alone is the same pass with a
-// set of one, so both write the same rows (fan-out.test.ts).
+// out in one pass: all their deliveries and jobs are inserted in one statement each. One event alone
+// is the same pass with a set of one, so both write the same rows (fan-out.test.ts). The tenant's
+// endpoints are read once per transaction (repository.ts, activeEndpoints), however many passes.
 import type { Tx } from '../../db/database.ts';
 import type { Tenant } from '../../core/context.ts';
 import { newId } from '../../core/ids.ts';
@@ -69,7 +69,7 @@ async function targetFinder(tx: Tx, tenant: Tenant, events: readonly RecordedEve
     const only = await repo.endpointsByIds(tx, [onlyEndpointId]);
     return () => only;
   }
-  const endpoints = await repo.endpointsSubscribedToAny(tx, tenant, [...new Set(events.map((event) => event.type))]);
+  const endpoints = await repo.activeEndpoints(tx, tenant);
   const byType = new Map<string, Target[]>();
   return (type) => {
     let targets = byType.get(type);

@@ -10,6 +10,7 @@ import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '
 const eventsArray = (events: readonly string[]) => sql<string[]>`${textArrayLiteral(events)}::text[]`;
 
 export async function insertEndpoint(ex: Executor, row: WebhookEndpointRow): Promise<void> {
+  forgetEndpointsRead(ex);
   await ex
     .insertInto('webhook_endpoints')
     .values({ ...row, events: eventsArray(row.events) })
@@ -56,6 +57,7 @@ export interface EndpointChanges {
 }
 
 export async function updateEndpoint(ex: Executor, id: string, changes: EndpointChanges, now: Date): Promise<WebhookEndpointRow> {
+  forgetEndpointsRead(ex);
   const { events, ...rest } = changes;
   return ex
     .updateTable('webhook_endpoints')
@@ -71,6 +73,7 @@ export async function updateEndpoint(ex: Executor, id: string, changes: Endpoint
  * breaker was open. Not a change of the endpoint: updated_at stays.
  */
 export async function resetFailures(ex: Executor, id: string, answeredOk: boolean): Promise<boolean> {
+  forgetEndpointsRead(ex);
   const result = await sql<{ was_open: boolean }>`
     update webhook_endpoints w
     set failing_since = case when ${answeredOk} then null else w.failing_since end, consecutive_failures = 0, circuit_open_until = null
@@ -83,11 +86,13 @@ export async function resetFailures(ex: Executor, id: string, answeredOk: boolea
 
 /** Failed attempts in a row, and until when the breaker is open (null: closed). */
 export async function setConsecutiveFailures(ex: Executor, id: string, failures: number, openUntil: Date | null): Promise<void> {
+  forgetEndpointsRead(ex);
   await ex.updateTable('webhook_endpoints').set({ consecutive_failures: failures, circuit_open_until: openUntil }).where('id', '=', id).execute();
 }
 
 /** Takes the half-open breaker's probe: true for the one caller that moved circuit_open_until past `now`. */
 export async function takeProbe(ex: Executor, id: string, now: Date, probeUntil: Date): Promise<boolean> {
+  forgetEndpointsRead(ex);
   const taken = await ex
     .updateTable('webhook_endpoints')
     .set({ circuit_open_until: probeUntil })
@@ -110,27 +115,39 @@ export async function pendingDeliveryTimes(ex: Executor, endpointId: string): Pr
 
 /** The first failure of a run of failures. */
 export async function setFailingSince(ex: Executor, id: string, since: Date): Promise<void> {
+  forgetEndpointsRead(ex);
   await ex.updateTable('webhook_endpoints').set({ failing_since: since }).where('id', '=', id).execute();
 }
 
 export async function deleteEndpoint(ex: Executor, id: string): Promise<void> {
+  forgetEndpointsRead(ex);
   // Its deliveries and their attempts go with it (on delete cascade); their jobs find nothing.
   await ex.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
 }
 
-/**
- * Active endpoints of the tenant subscribed to any of `types` (by name or "*"), with their breaker
- * and what they subscribe to: one read for a whole set of events recorded together.
- */
-export async function endpointsSubscribedToAny(ex: Executor, tenant: Tenant, types: readonly string[]): Promise<Array<Pick<WebhookEndpointRow, 'id' | 'events' | 'circuit_open_until'>>> {
-  return ex
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'events', 'circuit_open_until'])
-    .where(forTenant(tenant))
-    .where('is_active', '=', true)
-    .where(sql<boolean>`(events && ${eventsArray(types)} or '*' = any(events))`)
-    .orderBy('id')
-    .execute();
+type EndpointTarget = Pick<WebhookEndpointRow, 'id' | 'events' | 'circuit_open_until'>;
+
+// The active endpoints a transaction's events may go to, read once per transaction and tenant: a
+// request that records its events one at a time (a payment, then its invoice, then a grant) reads
+// them once, not once per event. Every write to webhook_endpoints below forgets the transaction's
+// copy, so an endpoint changed in the same transaction is read again. Outside a transaction nothing
+// is kept.
+const endpointsReadIn = new WeakMap<Executor, Map<string, Promise<EndpointTarget[]>>>();
+
+function forgetEndpointsRead(ex: Executor): void {
+  endpointsReadIn.delete(ex);
+}
+
+/** Active endpoints of the tenant with what they subscribe to and their breaker, in id order. */
+export function activeEndpoints(ex: Executor, tenant: Tenant): Promise<EndpointTarget[]> {
+  const read = () => ex.selectFrom('webhook_endpoints').select(['id', 'events', 'circuit_open_until']).where(forTenant(tenant)).where('is_active', '=', true).orderBy('id').execute();
+  if (!ex.isTransaction) return read();
+  let byTenant = endpointsReadIn.get(ex);
+  if (!byTenant) endpointsReadIn.set(ex, (byTenant = new Map()));
+  const key = `${tenant.accountId}:${tenant.environment}`;
+  let endpoints = byTenant.get(key);
+  if (!endpoints) byTenant.set(key, (endpoints = read()));
+  return endpoints;
 }
 
 export async function insertDeliveries(ex: Executor, rows: WebhookDeliveryRow[]): Promise<void> {
