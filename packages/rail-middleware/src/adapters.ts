@@ -1,6 +1,7 @@
 // Adapters over the core: plain node:http, Express-style (req, res, next), and Fastify.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Rail, RailOutcome, RailRequest } from './core.ts';
+import type { Rail } from './core.ts';
+import type { RailOutcome, RailRequest } from './types.ts';
 
 // Express sets originalUrl (the path before mounting) and protocol (honouring its `trust proxy`).
 type MaybeExpress = IncomingMessage & { originalUrl?: string; protocol?: string };

@@ -1,7 +1,7 @@
 // The URL the agent asked for, as the PaymentRequired's resource.url names it: https behind TLS,
 // and the scheme and host a proxy reports only when the seller trusts that proxy (an agent could
 // send Forwarded / X-Forwarded-* itself and make the server name another resource).
-import type { RailRequest } from './core.ts';
+import type { RailRequest } from './types.ts';
 
 export function resourceUrl(request: RailRequest, trustProxy: boolean): string {
   let scheme = request.protocol ?? (request.secure ? 'https' : 'http');
