@@ -64,7 +64,10 @@ declare
   -- The answers' texts (steps 4a and 5): whether no event id needs escaping as a JSON string (then
   -- it is quoted as it is, instead of a to_json per event), and the group's first instant, parsed and
   -- written once (an event recorded at that instant, the usual case, reuses the text: no to_char per event).
+  -- Step 4 reuses the parsed instant too for every event sent with the first event's text (a parse
+  -- is about 0.5 µs, a text comparison next to nothing).
   ids_plain boolean;
+  common_text text;
   common_time timestamptz;
   common_instant text;
   -- Per request: the answer recorded in step 5 (null for the others).
@@ -330,7 +333,8 @@ begin
   if not all_recorded then
     -- to_json escapes '"', '\' and characters below U+0020; an id with none of them is its own JSON text.
     ids_plain := array_to_string(e_event_id, '') !~ '["\\\x01-\x1f]';
-    common_time := e_instant[1]::timestamptz;
+    common_text := e_instant[1];
+    common_time := common_text::timestamptz;
     common_instant := api_instant(common_time);
   end if;
   -- Otherwise, when the group's first event id is recorded already, every event is looked up first;
@@ -378,7 +382,8 @@ begin
     -- with a time zone looks the zone up per row, which was most of the rollup's time.
     with events as (
       select s_account[e.subject] as account_id, s_environment[e.subject] as environment, e.event_id collate "C" as event_id,
-             s_enrollment[e.subject] as enrollment_id, s_meter[e.subject] as meter_id, e.value, e.instant::timestamptz as occurred_at, e.metadata, e.n
+             s_enrollment[e.subject] as enrollment_id, s_meter[e.subject] as meter_id, e.value,
+             case when e.instant = common_text then common_time else e.instant::timestamptz end as occurred_at, e.metadata, e.n
       from unnest(e_request, e_subject, e_event_id, e_value, e_instant, e_metadata)
         with ordinality e(req, subject, event_id, value, instant, metadata, n)
       where runnable[e.req]

@@ -77,17 +77,11 @@ interface OutcomeRow {
 }
 
 /**
- * Writes a commit group: one call, one transaction (the function's). Outcomes in request order.
- * What events name (tenant, customer, product, meter) is sent once per distinct combination, a
- * "subject", and each event points at its subject; arrays go as literals (db/array-literal.ts).
+ * The parameters of a group's call. What events name (tenant, customer, product, meter) is sent
+ * once per distinct combination, a "subject", and each event points at its subject; arrays go as
+ * literals (db/array-literal.ts).
  */
-export async function ingestGroup(
-  db: Db,
-  requests: GroupRequest[],
-  now: Date,
-  expiresAt: Date,
-  shard: number,
-): Promise<GroupOutcome[]> {
+export function buildGroupCall(requests: GroupRequest[]) {
   const subjects = new Map<string, number>();
   const s: { account: string[]; environment: string[]; customerRef: string[]; customerId: Array<string | null>; productId: Array<string | null>; meterKey: string[] } = {
     account: [],
@@ -143,16 +137,40 @@ export async function ingestGroup(
       return subject;
     }
   });
+  return {
+    scope: textArrayLiteral(requests.map((r) => r.scope)),
+    key: textArrayLiteral(requests.map((r) => r.key)),
+    lock: textArrayLiteral(requests.map((r) => r.lockName)),
+    fingerprint: textArrayLiteral(requests.map((r) => r.fingerprint)),
+    batch: requests.map((r) => r.batch),
+    keyToConfirm: requests.map((r) => r.keyToConfirm),
+    ...s,
+    request: intArrayLiteral(e.request),
+    index: intArrayLiteral(e.index),
+    subject: intArrayLiteral(e.subject),
+    eventId: textArrayLiteral(e.eventId),
+    value: plainArrayLiteral(e.value),
+    instant: plainArrayLiteral(e.instants),
+    metadata: withMetadata ? e.metadata : null,
+  };
+}
+
+/**
+ * Writes a commit group: one call, one transaction (the function's). Outcomes in request order.
+ */
+export async function ingestGroup(
+  db: Db,
+  requests: GroupRequest[],
+  now: Date,
+  expiresAt: Date,
+  shard: number,
+): Promise<GroupOutcome[]> {
+  const c = buildGroupCall(requests);
   const result = await sql<OutcomeRow>`
     select request, outcome, status_code, body, detail from metering_ingest_v7(
-      ${textArrayLiteral(requests.map((r) => r.scope))}::text[], ${textArrayLiteral(requests.map((r) => r.key))}::text[],
-      ${textArrayLiteral(requests.map((r) => r.lockName))}::text[], ${textArrayLiteral(requests.map((r) => r.fingerprint))}::text[],
-      ${requests.map((r) => r.batch)}::boolean[],
-      ${requests.map((r) => r.keyToConfirm)}::uuid[],
-      ${s.account}::uuid[], ${s.environment}::text[], ${s.customerRef}::text[], ${s.customerId}::uuid[], ${s.productId}::uuid[], ${s.meterKey}::text[],
-      ${intArrayLiteral(e.request)}::int[], ${intArrayLiteral(e.index)}::int[], ${intArrayLiteral(e.subject)}::int[],
-      ${textArrayLiteral(e.eventId)}::text[], ${plainArrayLiteral(e.value)}::numeric[], ${plainArrayLiteral(e.instants)}::text[],
-      ${withMetadata ? e.metadata : null}::jsonb[],
+      ${c.scope}::text[], ${c.key}::text[], ${c.lock}::text[], ${c.fingerprint}::text[], ${c.batch}::boolean[], ${c.keyToConfirm}::uuid[],
+      ${c.account}::uuid[], ${c.environment}::text[], ${c.customerRef}::text[], ${c.customerId}::uuid[], ${c.productId}::uuid[], ${c.meterKey}::text[],
+      ${c.request}::int[], ${c.index}::int[], ${c.subject}::int[], ${c.eventId}::text[], ${c.value}::numeric[], ${c.instant}::text[], ${c.metadata}::jsonb[],
       ${now}::timestamptz, ${expiresAt}::timestamptz, ${shard}::smallint)`.execute(db);
   const outcomes: Array<GroupOutcome | undefined> = requests.map(() => undefined);
   for (const row of result.rows) outcomes[row.request - 1] = toOutcome(row);
