@@ -171,7 +171,7 @@ describe.each([
 });
 
 describe('what a Solana checkout payment refuses', () => {
-  it('refuses a wrong amount, destination, mint, memo or requirements with the official reasons, and stays payable', async () => {
+  it('refuses a wrong amount, destination, mint, memo or requirements, or a payer without the funds, with the official reasons, and stays payable', async () => {
     const seller = liveSelf;
     const { paymentId, chargeToken } = await cryptoCharge(seller, '1.00');
     const buyer = await buyerHolding(1_000_000n);
@@ -202,6 +202,12 @@ describe('what a Solana checkout payment refuses', () => {
     const garbage = await pay(paymentId, chargeToken, { ...good, payload: { transaction: 'bm90IGEgdHJhbnNhY3Rpb24=' } });
     expect(garbage.status).toBe(422);
     expect(garbage.body.errors[0].constraint).toBe('invalid_exact_svm_payload_transaction_could_not_be_decoded');
+
+    // A wallet without the 1,000,000 units (its token account holds 0): the simulation fails, nothing is sent.
+    const broke = await buyerHolding(0n);
+    const poor = await pay(paymentId, chargeToken, await walletPayload(paymentId, chargeToken, broke));
+    expect(poor.status, poor.raw).toBe(422);
+    expect(poor.body.errors[0]).toMatchObject({ field: 'paymentPayload.payload.transaction', constraint: 'invalid_exact_svm_transaction_simulation_failed' });
 
     // Nothing moved, nothing reserved, the charge still pending; the right transaction then pays it.
     expect(await chain.tokenBalance(buyer.address)).toBe(1_000_000n);
