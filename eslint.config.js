@@ -19,7 +19,7 @@ export default tseslint.config(
     languageOptions: {
       sourceType: 'script',
       globals: Object.fromEntries(
-        ['document', 'location', 'history', 'navigator', 'fetch', 'crypto', 'URL', 'URLSearchParams', 'CSS', 'setInterval', 'clearInterval', 'window'].map((name) => [name, 'readonly']),
+        ['document', 'location', 'history', 'navigator', 'fetch', 'crypto', 'URL', 'URLSearchParams', 'CSS', 'setInterval', 'clearInterval', 'window', 'CustomEvent', 'atob', 'btoa'].map((name) => [name, 'readonly']),
       ),
     },
   },

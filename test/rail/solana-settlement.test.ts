@@ -14,7 +14,6 @@ import { ExactSvmScheme } from '@x402/svm/exact/client';
 import { paymentMiddleware, x402ResourceServer } from '@x402/express';
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { address, lamports, type KeyPairSigner } from '@solana/kit';
-import { createCustomer } from '../factories/catalog.ts';
 import { ExactSvmScheme as FacilitatorExactSvmScheme } from '@x402/svm/exact/facilitator';
 import { decodeTransactionFromPayload, toFacilitatorSvmSigner, transactionMessageHash } from '@x402/svm';
 import { systemClock } from '../../src/core/clock.ts';
@@ -339,15 +338,3 @@ describe('Solana with facilitator.provider "remote": the official facilitator se
   });
 });
 
-describe('the hosted checkout on Solana (not built)', () => {
-  it('answers a production crypto charge of a Solana Rail account 409 provider_not_configured, even with its fee payer set', async () => {
-    expect((await t.client.put('/rail/settings', seller.liveKey, solanaSettings())).status).toBe(200);
-    expect((await t.client.put('/rail/relayer', seller.liveKey, { privateKey: feePayer.base58 })).status).toBe(200);
-    const customerId = (await createCustomer(t.client, seller.liveKey)).id;
-    const draft = await t.client.post('/billing/invoices', seller.liveKey, { customerId, currency: 'USD', lineItems: [{ description: 'Consulting', quantity: '1', unitPrice: '5.00' }] });
-    expect((await t.client.post(`/billing/invoices/${draft.body.id}/finalize`, seller.liveKey)).status).toBe(200);
-    const charge = await t.client.post(`/billing/invoices/${draft.body.id}/payments`, seller.liveKey, { method: 'crypto', settlementNetwork: 'solana' });
-    expect(charge.status).toBe(409);
-    expect(charge.body).toMatchObject({ error_code: 'provider_not_configured' });
-  });
-});

@@ -1267,7 +1267,7 @@ export interface paths {
         put?: never;
         /**
          * Pay a crypto charge with the buyer wallet's signed authorization
-         * @description The wallet signs the requirements (EIP-3009 transferWithAuthorization, exactly the amount, to the seller wallet); the service verifies it as the Rail facilitator does, settles it and confirms the charge, spending the charge token. A refused authorization answers 422 with the x402 reason as the error `constraint` (for example `invalid_exact_evm_signature`, `invalid_exact_evm_payload_authorization_value_mismatch`); a nonce used before 409. On chain (Rail `facilitator.provider` `self` or `remote`) the transfer is settled before the charge is confirmed and the transaction hash becomes its providerId; a transaction not confirmed in time answers 503, and the same request sent again records it once it is (a repeat of a paid request answers the payment again).
+         * @description The wallet signs the requirements (EVM: EIP-3009 transferWithAuthorization, exactly the amount, to the seller wallet; Solana: the transaction of the requirements, its fee payer the Rail's); the service verifies it as the Rail facilitator does (the official x402 exact scheme), settles it and confirms the charge, spending the charge token. A refused authorization answers 422 with the x402 reason as the error `constraint` (for example `invalid_exact_evm_signature`, `invalid_exact_evm_payload_authorization_value_mismatch`); a nonce used before 409. On chain (Rail `facilitator.provider` `self` or `remote`) the transfer is settled before the charge is confirmed and the transaction hash becomes its providerId; a transaction not confirmed in time answers 503, and the same request sent again records it once it is (a repeat of a paid request answers the payment again).
          */
         post: operations["payWithWallet"];
         delete?: never;
@@ -1287,7 +1287,7 @@ export interface paths {
         put?: never;
         /**
          * A crypto charge's payment requirements for the buyer's wallet
-         * @description x402 v2 PaymentRequired with one `exact` option: the charge's USD amount in the token's atomic units, to the seller wallet of the account's Rail settings. 404 for a wrong id or token; 409 when the token was spent, the charge is not pending, is not in USD, or the seller has no Rail settings (`rail_not_configured`) or no settlement for its network (`provider_not_configured`).
+         * @description x402 v2 PaymentRequired with one `exact` option: the charge's USD amount in the token's atomic units, to the seller wallet of the account's Rail settings. On Solana the option's `extra` names the Rail's fee payer, the charge's memo and a recent blockhash, and with `payer` (the buyer wallet's address) the answer carries the unsigned transaction that wallet signs (`transaction`). 404 for a wrong id or token; 409 when the token was spent, the charge is not pending, is not in USD, or the seller has no Rail settings (`rail_not_configured`) or no settlement for its network (`provider_not_configured`).
          */
         post: operations["getWalletPaymentRequirements"];
         delete?: never;
@@ -13773,7 +13773,7 @@ export interface operations {
                 "application/json": {
                     /** @description The crypto charge's single-use chargeToken (the credential of these keyless routes). */
                     chargeToken: string;
-                    /** @description An x402 v2 PaymentPayload of the `exact` EVM scheme: `accepted` (the requirements signed for) and `payload` `{signature, authorization}` (EIP-3009 TransferWithAuthorization, signed by the wallet with eth_signTypedData_v4). */
+                    /** @description An x402 v2 PaymentPayload of the `exact` scheme with `accepted` (the requirements signed for). EVM: `payload` `{signature, authorization}` (EIP-3009 TransferWithAuthorization, signed by the wallet with eth_signTypedData_v4). Solana: `payload` `{transaction}` (base64 wire transaction signed by the buyer's wallet, its fee payer the requirements' `extra.feePayer`, its memo `extra.memo`). */
                     paymentPayload: {
                         [key: string]: unknown;
                     };
@@ -13789,12 +13789,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         network: string;
-                        /** @description The wallet that paid (checksummed). */
+                        /** @description The wallet that paid (EVM checksummed; Solana base58). */
                         payer: string;
                         /** Format: uuid */
                         paymentId: string;
                         status: "pending" | "confirmed" | "failed" | "refunded" | "charged_back";
-                        /** @description The settlement's transaction hash (simulated in the sandbox); also the payment's providerId. */
+                        /** @description The settlement's transaction hash (Solana: its signature; simulated in the sandbox); also the payment's providerId. */
                         transaction: string;
                     };
                 };
@@ -13887,6 +13887,8 @@ export interface operations {
                 "application/json": {
                     /** @description The crypto charge's single-use chargeToken (the credential of these keyless routes). */
                     chargeToken: string;
+                    /** @description Solana: the buyer wallet's address; the answer then carries the unsigned transaction it signs (`transaction`). Ignored on EVM. */
+                    payer?: string;
                 };
             };
         };
@@ -13901,9 +13903,9 @@ export interface operations {
                         accepts: {
                             /** @description The charge's amount in the token's atomic units (USD amount x 10^decimals). */
                             amount: string;
-                            /** @description Token contract address. */
+                            /** @description Token contract address (EVM) or mint (Solana). */
                             asset: string;
-                            /** @description The token's EIP-712 domain: `name` and `version`. */
+                            /** @description EVM: the token's EIP-712 domain (`name`, `version`). Solana: `feePayer` (the Rail's), `memo` (binds the transaction to the charge), `recentBlockhash` and `lastValidBlockHeight`. */
                             extra: {
                                 [key: string]: unknown;
                             };
@@ -13920,6 +13922,8 @@ export interface operations {
                             mimeType?: string;
                             url: string;
                         };
+                        /** @description Solana, when `payer` was given: the unsigned transaction (base64 wire format) for that wallet to sign. */
+                        transaction?: string;
                         /** @enum {number} */
                         x402Version: 2;
                     };

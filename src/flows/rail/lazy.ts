@@ -8,6 +8,7 @@ type X402Server = typeof import('@x402/core/server');
 type Secp256k1 = typeof import('@noble/curves/secp256k1');
 type X402Svm = typeof import('@x402/svm');
 type X402SvmFacilitator = typeof import('@x402/svm/exact/facilitator');
+type X402SvmClient = typeof import('@x402/svm/exact/client');
 type SolanaKit = typeof import('@solana/kit');
 
 let viem: Promise<Viem> | undefined;
@@ -18,6 +19,7 @@ let server: Promise<X402Server> | undefined;
 let secp256k1: Promise<Secp256k1> | undefined;
 let svm: Promise<X402Svm> | undefined;
 let svmFacilitator: Promise<X402SvmFacilitator> | undefined;
+let svmClient: Promise<X402SvmClient> | undefined;
 let kit: Promise<SolanaKit> | undefined;
 
 export const loadViem = (): Promise<Viem> => (viem ??= import('viem'));
@@ -30,4 +32,5 @@ export const loadX402Server = (): Promise<X402Server> => (server ??= import('@x4
 export const loadSecp256k1 = (): Promise<Secp256k1> => (secp256k1 ??= import('@noble/curves/secp256k1'));
 export const loadX402Svm = (): Promise<X402Svm> => (svm ??= import('@x402/svm'));
 export const loadX402SvmFacilitator = (): Promise<X402SvmFacilitator> => (svmFacilitator ??= import('@x402/svm/exact/facilitator'));
+export const loadX402SvmClient = (): Promise<X402SvmClient> => (svmClient ??= import('@x402/svm/exact/client'));
 export const loadSolanaKit = (): Promise<SolanaKit> => (kit ??= import('@solana/kit'));

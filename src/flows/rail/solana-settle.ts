@@ -39,6 +39,7 @@ export const SVM_REASONS = {
   networkMismatch: 'invalid_exact_svm_network_mismatch',
   mintMismatch: 'invalid_exact_svm_payload_mint_mismatch',
   recipientMismatch: 'invalid_exact_svm_payload_recipient_mismatch',
+  amountMismatch: 'invalid_exact_svm_payload_amount_mismatch',
   duplicate: 'duplicate_settlement',
   transactionFailed: 'invalid_exact_svm_transaction_failed',
   pending: 'settlement_pending',
@@ -80,7 +81,8 @@ async function checkSvm(ex: Executor, ctx: UseCaseContext, settings: RailSetting
   return { ok: true, value: { payer, route, productId: matched.value.productId, key, messageBytes: facts.messageBytes } };
 }
 
-async function feePayerOf(ex: Executor, ctx: UseCaseContext, deps: RailProviderDeps, url: string) {
+/** The account's fee payer (its relayer on this network) and the official facilitator scheme built on it. */
+export async function feePayerOf(ex: Executor, ctx: UseCaseContext, deps: RailProviderDeps, url: string) {
   const relayer = (await repo.findRelayer(ex, ctx.tenant))!;
   return { relayer, ...(await svmSchemeOf(openFeePayerKey(keyringOf(deps.config)!, relayer), url)) };
 }

@@ -22,6 +22,7 @@ import { findPaymentById, matchesDigest, updatePayment, type PaymentRow } from '
 import { keyringOf } from '../../modules/providers/index.ts';
 import { confirmPayment } from '../payment-confirmation/index.ts';
 import { publicClientOf, receiptOf, rpcUrlOf, submitTransferWithAuthorization, waitForSettlement } from './chain.ts';
+import { namespaceOf, type Namespace } from './networks.ts';
 import { providerOf, settlesElsewhere, type RailProviderDeps } from './providers.ts';
 import { openRelayerKey } from './relayer.ts';
 import { watchRelayerBalance } from './relayer-watch.ts';
@@ -31,12 +32,15 @@ import { CHAIN_REASONS, refusalOf } from './self-settle.ts';
 import type { RailSettlementRow } from './tables.ts';
 import { checkWalletAuthorization, refused, unclaimedWhy, walletCharge, walletSettlementRow, type WalletAuthorization, type WalletCharge, type WalletPaymentResult } from './wallet-payment.ts';
 
-/** Whether the charge's seller settles wallet payments elsewhere than in the request's transaction (then payByWalletOnChain). */
-export async function walletSettlesElsewhere(db: Db, paymentId: string): Promise<boolean> {
+/**
+ * Where the charge's seller settles wallet payments when not in the request's transaction: on an
+ * EVM chain (payByWalletOnChain) or on Solana (wallet-solana.ts); null when simulated here.
+ */
+export async function walletSettlesOn(db: Db, paymentId: string): Promise<Namespace | null> {
   const payment = isUuid(paymentId) ? await findPaymentById(db, paymentId.toLowerCase()) : undefined;
-  if (!payment || payment.method !== 'crypto') return false;
+  if (!payment || payment.method !== 'crypto') return null;
   const settings = await repo.findSettings(db, { accountId: payment.account_id, environment: payment.environment });
-  return settings !== undefined && settlesElsewhere(settings);
+  return settings !== undefined && settlesElsewhere(settings) ? namespaceOf(settings.network) : null;
 }
 
 const resultOf = (payment: Pick<PaymentRow, 'id' | 'status'>, payer: string, transaction: string, network: string): WalletPaymentResult => ({ paymentId: payment.id, status: payment.status, payer, transaction, network });

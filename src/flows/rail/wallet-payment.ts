@@ -6,7 +6,8 @@
 // settles it through the account's facilitator and confirms the charge: simulated (`sandbox`) here,
 // in one transaction; on chain (`self`, `remote`) in wallet-onchain.ts, with the checks and rows
 // below. The charge token is the credential and is spent by the payment. Decisions: docs/rail.md,
-// "USDC at the hosted checkout".
+// "USDC at the hosted checkout". On Solana the requirements name the Rail's fee payer and the
+// charge's memo, and the wallet signs a transaction instead (wallet-solana.ts).
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import { isUuid, newId } from '../../core/ids.ts';
@@ -20,6 +21,7 @@ import { providerOf, remoteSettlementProblem, selfSettlementProblem, type RailPr
 import * as repo from './repository.ts';
 import { assetDomainOf } from './settings.ts';
 import type { RailSettingsRow } from './tables.ts';
+import { solanaChargeExtra, unsignedTransactionFor, withRecentBlockhash } from './wallet-solana-offer.ts';
 import { checkExactPayment, parsePayment, REASONS, type ParsedPayment } from './verify-exact.ts';
 
 /** Seconds the buyer's authorization may stay valid: time to sign in the wallet, as the Rail's routes allow. */
@@ -51,6 +53,8 @@ export interface WalletPaymentRequired {
   x402Version: 2;
   resource: { url: string; description: string; mimeType: string };
   accepts: ExactRequirements[];
+  /** Solana, given the buyer's address: the unsigned transaction (base64) its wallet signs. */
+  transaction?: string;
 }
 
 export interface WalletPaymentResult {
@@ -76,9 +80,6 @@ export async function walletCharge(ex: Executor, deps: RailProviderDeps, payment
   if (payment.currency !== WALLET_CURRENCY) {
     throw new AppError('conflict', `A wallet pays USDC, one for one with the US dollar; this charge is in ${payment.currency}. Pay it by another method.`);
   }
-  if (namespaceOf(settings.network) !== 'eip155') {
-    throw new AppError('provider_not_configured', `Wallet payments at the checkout settle on EVM networks (EIP-3009); the seller's Rail network is ${settings.network}.`);
-  }
   const provider = providerOf(settings);
   if (provider === 'sandbox' && !simulatesHere(ctx, settings)) {
     throw new AppError(
@@ -89,7 +90,6 @@ export async function walletCharge(ex: Executor, deps: RailProviderDeps, payment
   // On chain: asked before the buyer signs, so a charge nobody can settle is not offered.
   const problem = provider === 'self' ? await selfSettlementProblem(ex, ctx, deps, settings) : provider === 'remote' ? await remoteSettlementProblem(ex, ctx, deps) : null;
   if (problem) throw new AppError('provider_not_configured', problem);
-  const domain = await assetDomainOf(settings);
   const atomic = toAmount(payment.amount).mul(new Money(10).pow(settings.asset_decimals));
   if (!atomic.isInteger()) throw new AppError('conflict', `${payment.amount} ${payment.currency} is not a whole number of the token's atomic units.`);
   const requirements: ExactRequirements = {
@@ -99,19 +99,28 @@ export async function walletCharge(ex: Executor, deps: RailProviderDeps, payment
     asset: settings.asset,
     payTo: settings.pay_to,
     maxTimeoutSeconds: WALLET_MAX_TIMEOUT_SECONDS,
-    extra: domain ? { name: domain.name, version: domain.version } : {},
+    extra: namespaceOf(settings.network) === 'solana' ? await solanaChargeExtra(ex, ctx, deps, settings, payment.id) : await evmChargeExtra(settings),
   };
   return { payment, settings, ctx, requirements };
 }
 
-/** What the wallet signs: the x402 v2 payment requirements of the charge (one `exact` option). */
-export async function walletRequirements(ex: Executor, deps: RailProviderDeps, paymentId: string, chargeToken: string, now: Date, baseUrl: string): Promise<WalletPaymentRequired> {
+/** EVM: the token's EIP-712 domain the authorization is signed under. */
+async function evmChargeExtra(settings: RailSettingsRow): Promise<Record<string, unknown>> {
+  const domain = await assetDomainOf(settings);
+  return domain ? { name: domain.name, version: domain.version } : {};
+}
+
+/**
+ * What the wallet signs: the x402 v2 payment requirements of the charge (one `exact` option). On
+ * Solana with a recent blockhash, and, given the buyer's address, the unsigned transaction to sign.
+ */
+export async function walletRequirements(ex: Executor, deps: RailProviderDeps, paymentId: string, chargeToken: string, now: Date, baseUrl: string, payer?: string): Promise<WalletPaymentRequired> {
   const { payment, requirements } = await walletCharge(ex, deps, paymentId, chargeToken, now, baseUrl);
-  return {
-    x402Version: 2,
-    resource: { url: `${baseUrl}/pay/crypto/${payment.id}`, description: `Invoice payment ${payment.amount} ${payment.currency}`, mimeType: 'application/json' },
-    accepts: [requirements],
-  };
+  const resource = { url: `${baseUrl}/pay/crypto/${payment.id}`, description: `Invoice payment ${payment.amount} ${payment.currency}`, mimeType: 'application/json' };
+  if (namespaceOf(requirements.network) !== 'solana') return { x402Version: 2, resource, accepts: [requirements] };
+  const offered = await withRecentBlockhash(deps, requirements);
+  const transaction = payer === undefined ? undefined : await unsignedTransactionFor(deps, offered, payer);
+  return { x402Version: 2, resource, accepts: [offered], ...(transaction ? { transaction } : {}) };
 }
 
 /** A refused authorization: 422 naming the part of the payload, the x402 reason as the constraint. */
@@ -153,7 +162,8 @@ export function walletSettlementRow(charge: WalletCharge, key: repo.Authorizatio
     account_id: payment.account_id,
     environment: payment.environment,
     ...key,
-    pay_to: settings.pay_to.toLowerCase(),
+    // EVM addresses are kept lowercase; Solana's base58 is case-sensitive.
+    pay_to: namespaceOf(settings.network) === 'eip155' ? settings.pay_to.toLowerCase() : settings.pay_to,
     amount: requirements.amount,
     transaction,
     product_id: null,

@@ -3,8 +3,9 @@
 // wallet-payment.ts holds the rules.
 import { errorResponses } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
-import { payByWalletOnChain, walletSettlesElsewhere } from './wallet-onchain.ts';
+import { payByWalletOnChain, walletSettlesOn } from './wallet-onchain.ts';
 import { payByWallet, walletRequirements } from './wallet-payment.ts';
+import { payByWalletOnSolana } from './wallet-solana.ts';
 import { WalletParams, WalletPayBody, WalletPayment, WalletRequirements, WalletRequirementsBody } from './wallet-schemas.ts';
 
 const tags = ['checkout'];
@@ -20,13 +21,14 @@ export function registerWalletRoutes(app: App, deps: AppDeps): void {
         summary: "A crypto charge's payment requirements for the buyer's wallet",
         description:
           "x402 v2 PaymentRequired with one `exact` option: the charge's USD amount in the token's atomic units, to the seller wallet of the account's Rail settings. " +
+          "On Solana the option's `extra` names the Rail's fee payer, the charge's memo and a recent blockhash, and with `payer` (the buyer wallet's address) the answer carries the unsigned transaction that wallet signs (`transaction`). " +
           '404 for a wrong id or token; 409 when the token was spent, the charge is not pending, is not in USD, or the seller has no Rail settings (`rail_not_configured`) or no settlement for its network (`provider_not_configured`).',
         params: WalletParams,
         body: WalletRequirementsBody,
-        response: { 200: WalletRequirements, ...errorResponses(404, 409, 422) },
+        response: { 200: WalletRequirements, ...errorResponses(404, 409, 422, 503) },
       },
     },
-    async (request) => walletRequirements(deps.db, deps, request.params.paymentID, request.body.chargeToken, deps.clock.now(), deps.config.baseUrl),
+    async (request) => walletRequirements(deps.db, deps, request.params.paymentID, request.body.chargeToken, deps.clock.now(), deps.config.baseUrl, request.body.payer),
   );
 
   app.post(
@@ -37,7 +39,7 @@ export function registerWalletRoutes(app: App, deps: AppDeps): void {
         tags,
         summary: "Pay a crypto charge with the buyer wallet's signed authorization",
         description:
-          'The wallet signs the requirements (EIP-3009 transferWithAuthorization, exactly the amount, to the seller wallet); the service verifies it as the Rail facilitator does, settles it and confirms the charge, spending the charge token. ' +
+          'The wallet signs the requirements (EVM: EIP-3009 transferWithAuthorization, exactly the amount, to the seller wallet; Solana: the transaction of the requirements, its fee payer the Rail\'s); the service verifies it as the Rail facilitator does (the official x402 exact scheme), settles it and confirms the charge, spending the charge token. ' +
           'A refused authorization answers 422 with the x402 reason as the error `constraint` (for example `invalid_exact_evm_signature`, `invalid_exact_evm_payload_authorization_value_mismatch`); a nonce used before 409. ' +
           'On chain (Rail `facilitator.provider` `self` or `remote`) the transfer is settled before the charge is confirmed and the transaction hash becomes its providerId; a transaction not confirmed in time answers 503, and the same request sent again records it once it is (a repeat of a paid request answers the payment again).',
         params: WalletParams,
@@ -50,7 +52,9 @@ export function registerWalletRoutes(app: App, deps: AppDeps): void {
       const { chargeToken, paymentPayload } = request.body;
       // On chain (self, remote) no transaction may stay open while the chain or the facilitator
       // works: the payment runs its own (reserve, then record), idempotent by the authorization.
-      if (await walletSettlesElsewhere(deps.db, paymentID)) return payByWalletOnChain(deps.db, deps, paymentID, chargeToken, paymentPayload, deps.clock.now(), deps.config.baseUrl);
+      const onChain = await walletSettlesOn(deps.db, paymentID);
+      if (onChain === 'solana') return payByWalletOnSolana(deps.db, deps, paymentID, chargeToken, paymentPayload, deps.clock.now(), deps.config.baseUrl);
+      if (onChain) return payByWalletOnChain(deps.db, deps, paymentID, chargeToken, paymentPayload, deps.clock.now(), deps.config.baseUrl);
       return deps.idempotency.run(request, reply, 200, (tx) => payByWallet(tx, deps, paymentID, chargeToken, paymentPayload, deps.clock.now(), deps.config.baseUrl));
     },
   );

@@ -4,6 +4,21 @@
   if (!root || !document.getElementById('methods')) return;
   const text = JSON.parse(document.getElementById('page-text').textContent);
   const $ = (id) => document.getElementById(id);
+  // Solana wallets announce themselves through the Wallet Standard (github.com/wallet-standard):
+  // the page says `wallet-standard:app-ready` with {register}, a wallet says
+  // `wallet-standard:register-wallet` with a callback given {register}; either may come first.
+  const solanaWallets = [];
+  const registry = {
+    register: (...wallets) => {
+      for (const wallet of wallets) {
+        const features = (wallet && wallet.features) || {};
+        if (features['standard:connect'] && features['solana:signTransaction'] && !solanaWallets.includes(wallet)) solanaWallets.push(wallet);
+      }
+      return () => {};
+    },
+  };
+  window.addEventListener('wallet-standard:register-wallet', (event) => { try { event.detail(registry); } catch { /* a wallet that fails to register is not offered */ } });
+  window.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: registry }));
   const token = new URLSearchParams(location.search).get('token') || '';
   const page = location.pathname.replace(/\/+$/, '');
   const local = (url) => { const u = new URL(url, location.href); return u.pathname + u.search; };
@@ -93,8 +108,9 @@
       $('crypto-amount').textContent = amountText(payment.amount || '', inUsd ? 'USDC' : payment.currency);
       $('crypto-network').textContent = payment.network === 'test' ? text.testNetwork : text.mainNetwork;
       $('crypto-settlement').textContent = (payment.settlementAsset || '') + ' / ' + (payment.settlementNetwork || '');
-      $('wallet-pay').hidden = !inUsd || !window.ethereum;
-      $('wallet-missing').hidden = !inUsd || Boolean(window.ethereum);
+      const hasWallet = payment.settlementNetwork === 'solana' ? solanaWallets.length > 0 : Boolean(window.ethereum);
+      $('wallet-pay').hidden = !inUsd || !hasWallet;
+      $('wallet-missing').hidden = !inUsd || hasWallet;
       say('');
     } else if (live) {
       say('');
@@ -278,13 +294,38 @@
     if (paid.status === 200 && paid.answer.status === 'confirmed') return refresh(false);
     fail(messageOf(paid.answer, paid.status));
   };
+  // A Solana charge (docs/rail-solana.md, "USDC at the hosted checkout"): the service builds the
+  // charge's transaction for the wallet's address (the Rail's fee payer, a TransferChecked of the
+  // amount to the seller's token account, the charge's memo), the wallet signs those bytes
+  // (Wallet Standard `solana:signTransaction`) and the service settles it.
+  const bytesOf = (base64) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const base64Of = (bytes) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
+  const SOLANA_CHAINS = { '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'solana:mainnet', EtWTRABZaYq6iMfeYKouRu166VU2xqa1: 'solana:devnet', '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': 'solana:testnet' };
+  const payFromSolanaWallet = async (payment) => {
+    const wallet = solanaWallets[0];
+    const { accounts } = await wallet.features['standard:connect'].connect();
+    const account = accounts[0];
+    const offered = await post('/pay/crypto/' + payment.paymentId + '/requirements', JSON.stringify({ chargeToken: payment.chargeToken, payer: account.address }), crypto.randomUUID());
+    if (offered.status !== 200) return fail(messageOf(offered.answer, offered.status));
+    const requirements = offered.answer.accepts[0];
+    say(text.walletSigning);
+    const chain = SOLANA_CHAINS[requirements.network.split(':')[1]];
+    const [signed] = await wallet.features['solana:signTransaction'].signTransaction({ account, transaction: bytesOf(offered.answer.transaction), ...(chain ? { chain } : {}) });
+    say(text.processing);
+    const paymentPayload = { x402Version: 2, resource: offered.answer.resource, accepted: requirements, payload: { transaction: base64Of(signed.signedTransaction) } };
+    const paid = await post('/pay/crypto/' + payment.paymentId, JSON.stringify({ chargeToken: payment.chargeToken, paymentPayload }), crypto.randomUUID());
+    if (paid.status === 200 && paid.answer.status === 'confirmed') return refresh(false);
+    fail(messageOf(paid.answer, paid.status));
+  };
   const walletPay = $('wallet-pay');
   if (walletPay) walletPay.addEventListener('click', async () => {
-    if (busy || !current || current.method !== 'crypto' || !window.ethereum) return;
+    if (busy || !current || current.method !== 'crypto') return;
+    const onSolana = current.settlementNetwork === 'solana';
+    if (onSolana ? solanaWallets.length === 0 : !window.ethereum) return;
     fail('');
     setBusy(true);
     try {
-      await payFromWallet(current);
+      await (onSolana ? payFromSolanaWallet(current) : payFromWallet(current));
     } catch (error) {
       // A wallet that refused (EIP-1193 code 4001: the buyer said no) or failed says why.
       fail(text.failed + ' ' + ((error && error.message) || ''));
