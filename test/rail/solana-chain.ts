@@ -61,6 +61,8 @@ export async function startSolanaChain(mintAuthority: string): Promise<SolanaCha
     getAccountInfo: ([key]) => ({ context: context(), value: accountInfo(key) }),
     getBalance: ([key]) => ({ context: context(), value: Number(svm.getBalance(address(key)) ?? 0n) }),
     getSlot: () => Number(svm.getClock().slot),
+    // LiteSVM accepts transactions against its latest blockhash only (expireBlockhash moves it on).
+    isBlockhashValid: ([blockhash]) => ({ context: context(), value: blockhash === svm.latestBlockhash() }),
     getTokenAccountBalance: ([key]) => {
       const account = svm.getAccount(address(key));
       if (!account.exists) throw Object.assign(new Error('could not find account'), { code: -32602 });

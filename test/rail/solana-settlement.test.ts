@@ -19,6 +19,7 @@ import { decodeTransactionFromPayload, toFacilitatorSvmSigner, transactionMessag
 import { systemClock } from '../../src/core/clock.ts';
 import { newId } from '../../src/core/ids.ts';
 import { recoverStuckSettlements } from '../../src/flows/rail/recovery.ts';
+import { feePayerSignatureOf } from '../../src/flows/rail/solana.ts';
 import { watchRelayers } from '../../src/flows/rail/relayer-watch.ts';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
 import { clearingAtomicUnits, railProduct, settingsBody, type RailProduct } from './fixtures.ts';
@@ -218,13 +219,8 @@ describe('Solana with facilitator.provider "self" (litesvm)', () => {
     await expectLedgerEqualsChain();
   });
 
-  it('recovers a settlement whose settler died after sending: recorded once, by its signature', async () => {
-    const accepted = await requirements();
-    const agent = await fundedAgent(1000n);
-    const payload = await signed(agent, accepted);
-    // What the settler did before it died: the official scheme with the same fee payer sent it, and its reservation names the signature.
-    const sent = await new FacilitatorExactSvmScheme(toFacilitatorSvmSigner(feePayer.signer, { defaultRpcUrl: chain.url })).settle(payload as never, accepted as never);
-    expect(sent.success).toBe(true);
+  /** A reservation left `submitting` five minutes ago naming `transaction`, as a settler that died leaves it. */
+  async function reserved(payload: Awaited<ReturnType<typeof signed>>, accepted: Awaited<ReturnType<typeof requirements>>, payer: string, transaction: string): Promise<void> {
     await t.database.db
       .insertInto('rail_settlements')
       .values({
@@ -233,11 +229,11 @@ describe('Solana with facilitator.provider "self" (litesvm)', () => {
         environment: 'sandbox',
         network: SOLANA_DEVNET,
         asset: DEVNET_USDC,
-        payer: agent.address,
+        payer,
         nonce: transactionMessageHash(decodeTransactionFromPayload(payload.payload)),
         pay_to: payTo,
         amount: PRICE_ATOMIC.toString(),
-        transaction: sent.transaction,
+        transaction,
         product_id: product.productId,
         meter_id: product.meterId,
         customer_id: null,
@@ -250,13 +246,45 @@ describe('Solana with facilitator.provider "self" (litesvm)', () => {
         payment: JSON.stringify({ x402Version: 2, paymentPayload: payload, paymentRequirements: accepted }) as never,
       })
       .execute();
-    const recover = () => recoverStuckSettlements(t.database.db, systemClock, { config: t.config, webhookPolicy: { allowPrivateTargets: true }, baseUrl: t.config.baseUrl, usageKeyExpiresAt: (now) => new Date(now.getTime() + 86_400_000) });
+  }
+  const recover = () => recoverStuckSettlements(t.database.db, systemClock, { config: t.config, webhookPolicy: { allowPrivateTargets: true }, baseUrl: t.config.baseUrl, usageKeyExpiresAt: (now) => new Date(now.getTime() + 86_400_000) });
+
+  it('recovers a settlement whose settler died after sending: recorded once, by its signature', async () => {
+    const accepted = await requirements();
+    const agent = await fundedAgent(1000n);
+    const payload = await signed(agent, accepted);
+    // What the settler did before it died: the official scheme with the same fee payer sent it, and its reservation names the signature.
+    const sent = await new FacilitatorExactSvmScheme(toFacilitatorSvmSigner(feePayer.signer, { defaultRpcUrl: chain.url })).settle(payload as never, accepted as never);
+    expect(sent.success).toBe(true);
+    await reserved(payload, accepted, agent.address, sent.transaction);
     expect(await recover()).toMatchObject({ recorded: 1, released: 0, left: 0, skipped: [] });
     expect(await recover()).toMatchObject({ recorded: 0 });
     const rows = (await settlements()).filter((row) => row.payer === agent.address);
     expect(rows).toEqual([expect.objectContaining({ state: 'settled', transaction: sent.transaction, payment_id: expect.any(String) })]);
     // The same payment settled again now: already settled, nothing moves.
     expect((await settle(payload, accepted)).body).toMatchObject({ success: false, errorReason: 'duplicate_settlement', extra: { alreadySettled: true } });
+    expect(await chain.tokenBalance(agent.address)).toBe(0n);
+    await expectLedgerEqualsChain();
+  });
+
+  it('leaves a reservation the chain never saw while its blockhash is valid, and releases it once the blockhash expired', async () => {
+    const accepted = await requirements();
+    const agent = await fundedAgent(1000n);
+    const payload = await signed(agent, accepted);
+    // The settler reserved it with the signature the fee payer would give it, then died before sending.
+    const message = decodeTransactionFromPayload(payload.payload as never).messageBytes;
+    await reserved(payload, accepted, agent.address, await feePayerSignatureOf(feePayer.signer, new Uint8Array(message)));
+    const mine = async () => (await settlements()).filter((row) => row.payer === agent.address);
+    // Its blockhash still valid: it may yet land, so it stays.
+    expect(await recover()).toMatchObject({ recorded: 0, released: 0, left: 1, skipped: [] });
+    expect(await mine()).toEqual([expect.objectContaining({ state: 'submitting' })]);
+    // Expired: it can never land, so it is released; nothing moved, and the agent pays again with a fresh transaction.
+    chain.svm.expireBlockhash();
+    expect(await recover()).toMatchObject({ recorded: 0, released: 1, left: 0, skipped: [] });
+    expect(await mine()).toEqual([]);
+    expect(await chain.tokenBalance(agent.address)).toBe(1000n);
+    const again = await settle(await signed(agent, accepted), accepted);
+    expect(again.body).toMatchObject({ success: true });
     expect(await chain.tokenBalance(agent.address)).toBe(0n);
     await expectLedgerEqualsChain();
   });

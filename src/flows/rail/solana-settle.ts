@@ -28,7 +28,7 @@ import { openFeePayerKey } from './relayer.ts';
 import { forRemote, remoteClientOf } from './remote.ts';
 import * as repo from './repository.ts';
 import { matchRoute } from './route-match.ts';
-import { feePayerSignatureOf, lamportsOf, signatureStatusOf, svmPaymentFacts, svmSchemeOf } from './solana.ts';
+import { blockhashOf, blockhashStillValid, feePayerSignatureOf, lamportsOf, signatureStatusOf, svmPaymentFacts, svmSchemeOf } from './solana.ts';
 import type { RailSettingsRow, RailSettlementRow } from './tables.ts';
 import type { RailRoute } from './config.ts';
 
@@ -182,8 +182,8 @@ async function recordSolana(db: Db, ctx: UseCaseContext, deps: RailProviderDeps,
 /**
  * The recovery job's take on a Solana reservation left `submitting` (recovery.ts): checked as of its
  * reservation, then its transaction's signature decides: confirmed, recorded once; failed on chain,
- * released (nothing moved); unknown to the chain, left as it is (it may still land until its
- * blockhash expires, and nothing here releases a payment on a guess: docs/rail-solana.md, "Left").
+ * released (nothing moved); unknown to the chain, left while its blockhash is still valid (it may
+ * still land) and released once the blockhash expired (it never can).
  */
 export async function recoverSolanaReservation(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, settings: RailSettingsRow, row: RailSettlementRow, usageKeyExpiresAt: Date): Promise<'recorded' | 'released' | 'left' | { skip: string }> {
   const url = rpcUrlOf(deps.config.rail, settings.network);
@@ -200,5 +200,15 @@ export async function recoverSolanaReservation(db: Db, ctx: UseCaseContext, deps
     await repo.releaseReservation(db, row.id);
     return 'released';
   }
-  return 'left';
+  // Unknown to the chain: it may still land while its blockhash is valid. Once the blockhash
+  // expired it never can, so a last look through the whole history (a status cache forgets old
+  // signatures) that still finds nothing releases it: nothing moved, the agent may pay again.
+  if (await blockhashStillValid(url, await blockhashOf(outcome.value.messageBytes))) return 'left';
+  const landed = await signatureStatusOf(url, row.transaction, { searchTransactionHistory: true });
+  if (landed === 'success') {
+    const answer = await recordSolana(db, ctx, deps, settings, outcome.value, row.id, row.transaction, usageKeyExpiresAt);
+    return answer.success ? 'recorded' : 'left';
+  }
+  await repo.releaseReservation(db, row.id);
+  return 'released';
 }

@@ -99,11 +99,23 @@ export async function lamportsOf(url: string, address: string): Promise<bigint> 
 }
 
 /** A sent transaction's outcome: confirmed without error, failed on chain, or unknown to the chain. */
-export async function signatureStatusOf(url: string, signature: string): Promise<'success' | 'failed' | null> {
+export async function signatureStatusOf(url: string, signature: string, { searchTransactionHistory = false } = {}): Promise<'success' | 'failed' | null> {
   const kit = await loadSolanaKit();
-  const status = (await rpcOf(kit, url).getSignatureStatuses([kit.signature(signature)]).send()).value[0];
+  const status = (await rpcOf(kit, url).getSignatureStatuses([kit.signature(signature)], { searchTransactionHistory }).send()).value[0];
   if (!status || (status.confirmationStatus !== 'confirmed' && status.confirmationStatus !== 'finalized')) return null;
   return status.err ? 'failed' : 'success';
+}
+
+/** The blockhash a transaction's message was signed against (its lifetime). */
+export async function blockhashOf(messageBytes: Uint8Array): Promise<string> {
+  const { getCompiledTransactionMessageDecoder } = await loadSolanaKit();
+  return getCompiledTransactionMessageDecoder().decode(messageBytes).lifetimeToken;
+}
+
+/** Whether the chain still accepts transactions signed against `blockhash` (once not, such a transaction can never land). */
+export async function blockhashStillValid(url: string, blockhash: string): Promise<boolean> {
+  const kit = await loadSolanaKit();
+  return (await rpcOf(kit, url).isBlockhashValid(kit.blockhash(blockhash), { commitment: 'processed' }).send()).value;
 }
 
 /**
