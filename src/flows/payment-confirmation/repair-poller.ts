@@ -9,7 +9,8 @@ import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { BackgroundJob, BackgroundLog } from '../../jobs/start.ts';
 import { callProcessor, connectionSource, listStalePendingLive } from '../../modules/payments/index.ts';
-import { completeChargesInFlight, type ReservedRequestAnswers } from './charges-in-flight.ts';
+import { completeChargesInFlight } from './charges-in-flight.ts';
+import type { ReservedRequestAnswers } from './in-flight-runner.ts';
 import { applyProcessorEvent, applyWaiting } from './processor-events.ts';
 import { completeRefundsInFlight } from './refunds-in-flight.ts';
 

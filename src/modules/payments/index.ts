@@ -40,6 +40,8 @@ export {
   reservedFromRow,
   inFlightTakeoverMs,
   type ReservedCharge,
+  type ChargeOutcome,
+  type LiveChargeResult,
   failPayment,
   failRefund,
   settleRefund,
@@ -63,7 +65,7 @@ export {
   type RefundInput,
   type RefundView,
 } from './service.ts';
-export { type PaymentMethod, type PaymentRow, type PaymentStatus, type PaymentTables } from './tables.ts';
+export { type PaymentMethod, type PaymentRow, type PaymentStatus, type PaymentTables, type RefundRow } from './tables.ts';
 export { callProcessor, asAppError } from './processors/calls.ts';
 export { connectionSource, useConnectionSource, type ConnectionSource, type LiveConnection } from './processors/connections.ts';
 export { PROCESSOR_NAMES, processorNamed, registerProcessor, unregisterProcessor } from './processors/registry.ts';
