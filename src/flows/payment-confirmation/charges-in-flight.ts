@@ -24,6 +24,6 @@ export const liveCharges: InFlightWork<PaymentRow, ReservedCharge, LiveChargeRes
   answerOf: (outcome) => outcome.view,
 };
 
-export async function completeChargesInFlight(db: Db, clock: Clock, baseUrl: string, answers: ReservedRequestAnswers | null, log?: BackgroundLog, followUp?: InFlightFollowUp<ChargeOutcome>): Promise<number> {
+export async function completeChargesInFlight(db: Db, clock: Clock, baseUrl: string, answers: ReservedRequestAnswers | null, log?: BackgroundLog, followUp?: InFlightFollowUp<ReservedCharge, ChargeOutcome>): Promise<number> {
   return completeInFlight(db, clock, baseUrl, liveCharges, answers, log, followUp);
 }

@@ -45,10 +45,10 @@ export type InFlightOutcome<Result> =
   | { kind: 'unsent'; error: unknown };
 
 /** What the caller adds to the release's or the record's transaction (a stored answer, a subscription's next step). */
-export type InFlightFollowUp<Result> = (tx: Tx, outcome: Exclude<InFlightOutcome<Result>, { kind: 'unsent' }>) => Promise<void>;
+export type InFlightFollowUp<Reserved, Result> = (tx: Tx, ctx: UseCaseContext, reserved: Reserved, outcome: Exclude<InFlightOutcome<Result>, { kind: 'unsent' }>) => Promise<void>;
 
 /** Sends one reservation and records (or releases) it; `followUp` writes in the same transaction. */
-export async function sendAndRecord<Row, Reserved, Answer, Result>(db: Db, ctx: UseCaseContext, work: InFlightWork<Row, Reserved, Answer, Result>, reserved: Reserved, followUp?: InFlightFollowUp<Result>): Promise<InFlightOutcome<Result>> {
+export async function sendAndRecord<Row, Reserved, Answer, Result>(db: Db, ctx: UseCaseContext, work: InFlightWork<Row, Reserved, Answer, Result>, reserved: Reserved, followUp?: InFlightFollowUp<Reserved, Result>): Promise<InFlightOutcome<Result>> {
   let answer: Answer;
   try {
     answer = await work.send(reserved);
@@ -57,7 +57,7 @@ export async function sendAndRecord<Row, Reserved, Answer, Result>(db: Db, ctx: 
     const released = { kind: 'released' as const, error };
     await db.transaction().execute(async (tx) => {
       await work.release(tx, ctx, reserved);
-      await followUp?.(tx, released);
+      await followUp?.(tx, ctx, reserved, released);
     });
     return released;
   }
@@ -70,7 +70,7 @@ export async function sendAndRecord<Row, Reserved, Answer, Result>(db: Db, ctx: 
       await work.release(tx, ctx, reserved);
       outcome = { kind: 'released', error };
     }
-    await followUp?.(tx, outcome);
+    await followUp?.(tx, ctx, reserved, outcome);
     return outcome;
   });
 }
@@ -94,7 +94,7 @@ const BATCH = 100;
  * between the call and the record, or is past its deadline) sent again and recorded; answers how
  * many were recorded. A processor down leaves them to the next round.
  */
-export async function completeInFlight<Row, Reserved, Answer, Result>(db: Db, clock: Clock, baseUrl: string, work: InFlightWork<Row, Reserved, Answer, Result>, answers: ReservedRequestAnswers | null, log?: BackgroundLog, followUp?: InFlightFollowUp<Result>): Promise<number> {
+export async function completeInFlight<Row, Reserved, Answer, Result>(db: Db, clock: Clock, baseUrl: string, work: InFlightWork<Row, Reserved, Answer, Result>, answers: ReservedRequestAnswers | null, log?: BackgroundLog, followUp?: InFlightFollowUp<Reserved, Result>): Promise<number> {
   const before = new Date(clock.now().getTime() - inFlightTakeoverMs());
   let completed = 0;
   for (const row of await work.listStale(db, before, BATCH)) {
@@ -102,13 +102,13 @@ export async function completeInFlight<Row, Reserved, Answer, Result>(db: Db, cl
     const ctx = { tenant, now: clock.now(), baseUrl };
     const reserved = await work.fromRow(db, row);
     if (!reserved) continue;
-    const outcome = await sendAndRecord(db, ctx, work, reserved, async (tx, done) => {
+    const outcome = await sendAndRecord(db, ctx, work, reserved, async (tx, _ctx, _reserved, done) => {
       if (requestKey && answers) {
         if (done.kind === 'recorded') await answers.complete(tx, tenant, requestKey, { status: 201, result: work.answerOf(done.result) });
         else if (done.error.code === 'provider_error') await answers.abandon(tx, tenant, requestKey);
         else await answers.complete(tx, tenant, requestKey, done.error);
       }
-      await followUp?.(tx, done);
+      await followUp?.(tx, ctx, reserved, done);
     });
     if (outcome.kind === 'recorded') completed += 1;
     else if (outcome.kind === 'released' && outcome.error.code !== 'provider_error') continue;

@@ -6,4 +6,5 @@ export { repairPendingCharges, repairPollerJob } from './repair-poller.ts';
 export type { ReservedRequestAnswers } from './in-flight-runner.ts';
 export { registerPaymentRoutes } from './payment-routes.ts';
 export { registerSandboxRoutes } from './sandbox-routes.ts';
-export { chargeSavedMethod, checkSavedMethod, parseSavedMethod } from './saved-methods.ts';
+export { chargeSavedMethod, checkSavedMethod, parseSavedMethod, type ChargeInFlight } from './saved-methods.ts';
+export { sendOffSessionCharges, type OffSessionStep } from './off-session-charges.ts';
