@@ -182,4 +182,24 @@ describe('off-session charges of the cycle runner, outside its transaction (proc
     expect((await invoices(sub.id))[1]).toMatchObject({ status: 'paid' });
     expect(await invoices(sub.id)).toHaveLength(2);
   });
+
+  it('a reservation whose connection was removed before its record is released with a clear error, not left in flight', async () => {
+    clock.set('2026-09-01T08:00:00.000Z');
+    const sub = await subscribe('cus_offsession/pm_card_visa');
+    clock.set('2026-10-01T08:00:01.000Z');
+    stripe.failures.push({ status: 503, body: { error: { type: 'api_error', message: 'Something went wrong on our end' } } });
+    expect(await run()).toMatchObject({ invoices: 1, chargesLeftInFlight: 1 });
+    expect((await t.client.delete('/account/providers/processor_b', acme.liveKey)).status).toBe(200);
+    const postsBefore = intentPosts();
+    const later = { now: () => new Date(clock.now().getTime() + 10 * 60_000) };
+    await repairPendingCharges(t.database.db, later, t.config.baseUrl, undefined, null, afterOffSessionCharge);
+    expect(intentPosts()).toBe(postsBefore);
+    const invoice = (await invoices(sub.id))[1];
+    expect(invoice).toMatchObject({ status: 'open' });
+    expect(await payments(invoice.id)).toEqual([]);
+    // Released: nothing left in flight for the next round, and the subscription's charge failed, so dunning starts.
+    const left = await t.database.db.selectFrom('payments').select('id').where('invoice_id', '=', invoice.id).execute();
+    expect(left).toEqual([]);
+    expect(await subscription(sub.id)).toMatchObject({ status: 'past_due', nextRetryAt: expect.any(String) });
+  });
 });

@@ -20,10 +20,10 @@ export const liveCharges: InFlightWork<PaymentRow, ReservedCharge, LiveChargeRes
   fromRow: payments.reservedFromRow,
   send: payments.sendLiveCharge,
   record: payments.recordLiveCharge,
-  release: payments.releaseLiveCharge,
+  release: (tx, ctx, row) => payments.releaseLiveCharge(tx, ctx, { row }),
   answerOf: (outcome) => outcome.view,
 };
 
-export async function completeChargesInFlight(db: Db, clock: Clock, baseUrl: string, answers: ReservedRequestAnswers | null, log?: BackgroundLog, followUp?: InFlightFollowUp<ReservedCharge, ChargeOutcome>): Promise<number> {
+export async function completeChargesInFlight(db: Db, clock: Clock, baseUrl: string, answers: ReservedRequestAnswers | null, log?: BackgroundLog, followUp?: InFlightFollowUp<PaymentRow, ChargeOutcome>): Promise<number> {
   return completeInFlight(db, clock, baseUrl, liveCharges, answers, log, followUp);
 }

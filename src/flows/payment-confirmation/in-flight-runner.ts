@@ -32,7 +32,7 @@ export interface InFlightWork<Row, Reserved, Answer, Result> {
   /** Step 3; a business error (an AppError under 500), thrown before it writes anything, is a refusal at the record. */
   record(tx: Tx, ctx: UseCaseContext, reserved: Reserved, answer: Answer): Promise<Result>;
   /** Undoes the reservation. */
-  release(tx: Tx, ctx: UseCaseContext, reserved: Reserved): Promise<void>;
+  release(tx: Tx, ctx: UseCaseContext, row: Row): Promise<void>;
   /** The stored answer (201) of the request that reserved it, from the record's result. */
   answerOf(result: Result): unknown;
 }
@@ -45,21 +45,32 @@ export type InFlightOutcome<Result> =
   | { kind: 'unsent'; error: unknown };
 
 /** What the caller adds to the release's or the record's transaction (a stored answer, a subscription's next step). */
-export type InFlightFollowUp<Reserved, Result> = (tx: Tx, ctx: UseCaseContext, reserved: Reserved, outcome: Exclude<InFlightOutcome<Result>, { kind: 'unsent' }>) => Promise<void>;
+export type InFlightFollowUp<Row, Result> = (tx: Tx, ctx: UseCaseContext, row: Row, outcome: Exclude<InFlightOutcome<Result>, { kind: 'unsent' }>) => Promise<void>;
 
-/** Sends one reservation and records (or releases) it; `followUp` writes in the same transaction. */
-export async function sendAndRecord<Row, Reserved, Answer, Result>(db: Db, ctx: UseCaseContext, work: InFlightWork<Row, Reserved, Answer, Result>, reserved: Reserved, followUp?: InFlightFollowUp<Reserved, Result>): Promise<InFlightOutcome<Result>> {
+/**
+ * Sends one reservation (its row, read in flight) and records or releases it; `followUp` writes in
+ * the same transaction. A reservation whose processor connection was removed meanwhile cannot be
+ * sent again: it is released at once, answered 409 provider_not_configured, never left in flight.
+ */
+export async function sendAndRecord<Row, Reserved, Answer, Result>(db: Db, ctx: UseCaseContext, work: InFlightWork<Row, Reserved, Answer, Result>, row: Row, followUp?: InFlightFollowUp<Row, Result>): Promise<InFlightOutcome<Result>> {
+  const reserved = await work.fromRow(db, row);
+  const release = async (error: AppError) => {
+    const released = { kind: 'released' as const, error };
+    await db.transaction().execute(async (tx) => {
+      await work.release(tx, ctx, row);
+      await followUp?.(tx, ctx, row, released);
+    });
+    return released;
+  };
+  if (!reserved) {
+    return release(new AppError('provider_not_configured', `The processor connection this ${work.label} was reserved on was removed before it was recorded; nothing more was sent and the reservation was released. Connect the processor again and retry.`));
+  }
   let answer: Answer;
   try {
     answer = await work.send(reserved);
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'provider_error') return { kind: 'unsent', error };
-    const released = { kind: 'released' as const, error };
-    await db.transaction().execute(async (tx) => {
-      await work.release(tx, ctx, reserved);
-      await followUp?.(tx, ctx, reserved, released);
-    });
-    return released;
+    return release(error);
   }
   return db.transaction().execute(async (tx) => {
     let outcome: Exclude<InFlightOutcome<Result>, { kind: 'unsent' }>;
@@ -67,10 +78,10 @@ export async function sendAndRecord<Row, Reserved, Answer, Result>(db: Db, ctx: 
       outcome = { kind: 'recorded', result: await work.record(tx, ctx, reserved, answer) };
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
-      await work.release(tx, ctx, reserved);
+      await work.release(tx, ctx, row);
       outcome = { kind: 'released', error };
     }
-    await followUp?.(tx, ctx, reserved, outcome);
+    await followUp?.(tx, ctx, row, outcome);
     return outcome;
   });
 }
@@ -94,21 +105,19 @@ const BATCH = 100;
  * between the call and the record, or is past its deadline) sent again and recorded; answers how
  * many were recorded. A processor down leaves them to the next round.
  */
-export async function completeInFlight<Row, Reserved, Answer, Result>(db: Db, clock: Clock, baseUrl: string, work: InFlightWork<Row, Reserved, Answer, Result>, answers: ReservedRequestAnswers | null, log?: BackgroundLog, followUp?: InFlightFollowUp<Reserved, Result>): Promise<number> {
+export async function completeInFlight<Row, Reserved, Answer, Result>(db: Db, clock: Clock, baseUrl: string, work: InFlightWork<Row, Reserved, Answer, Result>, answers: ReservedRequestAnswers | null, log?: BackgroundLog, followUp?: InFlightFollowUp<Row, Result>): Promise<number> {
   const before = new Date(clock.now().getTime() - inFlightTakeoverMs());
   let completed = 0;
   for (const row of await work.listStale(db, before, BATCH)) {
     const { tenant, id, requestKey } = work.describe(row);
     const ctx = { tenant, now: clock.now(), baseUrl };
-    const reserved = await work.fromRow(db, row);
-    if (!reserved) continue;
-    const outcome = await sendAndRecord(db, ctx, work, reserved, async (tx, _ctx, _reserved, done) => {
+    const outcome = await sendAndRecord(db, ctx, work, row, async (tx, _ctx, _row, done) => {
       if (requestKey && answers) {
         if (done.kind === 'recorded') await answers.complete(tx, tenant, requestKey, { status: 201, result: work.answerOf(done.result) });
         else if (done.error.code === 'provider_error') await answers.abandon(tx, tenant, requestKey);
         else await answers.complete(tx, tenant, requestKey, done.error);
       }
-      await followUp?.(tx, ctx, reserved, done);
+      await followUp?.(tx, ctx, row, done);
     });
     if (outcome.kind === 'recorded') completed += 1;
     else if (outcome.kind === 'released' && outcome.error.code !== 'provider_error') continue;

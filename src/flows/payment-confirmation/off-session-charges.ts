@@ -9,7 +9,7 @@
 import type { UseCaseContext } from '../../core/context.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import * as payments from '../../modules/payments/index.ts';
-import type { ChargeOutcome, OffSessionCharge, PaymentView, ReservedCharge } from '../../modules/payments/index.ts';
+import type { ChargeOutcome, OffSessionCharge, PaymentRow, PaymentView } from '../../modules/payments/index.ts';
 import { liveCharges } from './charges-in-flight.ts';
 import { sendAndRecord, type InFlightFollowUp } from './in-flight-runner.ts';
 import { confirmPayment } from './payment-outcomes.ts';
@@ -21,9 +21,9 @@ export type OffSessionStep = (tx: Tx, ctx: UseCaseContext, charge: OffSessionCha
  * In the record's (or the release's) transaction of a live charge: an off-session one's outcome
  * settled, then its subscription's step. Once only: a charge another hand recorded first was settled there.
  */
-export function settleOffSession(step: OffSessionStep | null): InFlightFollowUp<ReservedCharge, ChargeOutcome> {
-  return async (tx, ctx, reserved, outcome) => {
-    const offSession = reserved.row.charge_in_flight?.offSession;
+export function settleOffSession(step: OffSessionStep | null): InFlightFollowUp<PaymentRow, ChargeOutcome> {
+  return async (tx, ctx, row, outcome) => {
+    const offSession = row.charge_in_flight?.offSession;
     if (!offSession) return;
     if (outcome.kind === 'released') return step?.(tx, ctx, offSession, null);
     const { view, status, failureCode, recorded } = outcome.result;
@@ -35,15 +35,14 @@ export function settleOffSession(step: OffSessionStep | null): InFlightFollowUp<
 
 /**
  * After the billing transaction committed: the subscription's reserved off-session charges sent
- * and recorded, one by one. Answers how many are left in flight (the processor down or late, a
- * connection gone): the repair poller's.
+ * and recorded, one by one. Answers how many are left in flight (the processor down or late): the
+ * repair poller's.
  */
 export async function sendOffSessionCharges(db: Db, ctx: UseCaseContext, subscriptionId: string, step: OffSessionStep): Promise<number> {
   let left = 0;
   for (const row of await payments.listOffSessionChargesInFlight(db, ctx.tenant, subscriptionId)) {
-    const reserved = await payments.reservedFromRow(db, row);
-    const outcome = reserved ? await sendAndRecord(db, ctx, liveCharges, reserved, settleOffSession(step)) : null;
-    if (!outcome || outcome.kind === 'unsent') left += 1;
+    const outcome = await sendAndRecord(db, ctx, liveCharges, row, settleOffSession(step));
+    if (outcome.kind === 'unsent') left += 1;
   }
   return left;
 }

@@ -44,7 +44,7 @@ export const liveRefunds: InFlightWork<RefundRow, ReservedRefund, ProcessorRefun
   fromRow: payments.reservedRefundFromRow,
   send: payments.sendLiveRefund,
   record: recordRefund,
-  release: payments.releaseLiveRefund,
+  release: (tx, ctx, refund) => payments.releaseLiveRefund(tx, ctx, { refund }),
   answerOf: (refund) => refund,
 };
 

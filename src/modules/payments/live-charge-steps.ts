@@ -118,7 +118,7 @@ export async function recordLiveCharge(tx: Tx, ctx: UseCaseContext, reserved: Re
 }
 
 /** The call failed: the reservation undone, as if never made. */
-export async function releaseLiveCharge(tx: Tx, ctx: UseCaseContext, reserved: ReservedCharge): Promise<void> {
+export async function releaseLiveCharge(tx: Tx, ctx: UseCaseContext, reserved: Pick<ReservedCharge, 'row'>): Promise<void> {
   await repo.deleteChargeInFlight(tx, ctx.tenant, reserved.row.id);
 }
 
