@@ -10,10 +10,10 @@ import { seedAccount, startTestApp, type SeededAccount, type TestContext } from 
 import { ManualClock } from '../../src/core/clock.ts';
 import { repairPendingCharges } from '../../src/flows/payment-confirmation/index.ts';
 import { afterOffSessionCharge, runDueSubscriptions } from '../../src/flows/subscriptions/index.ts';
-import { GOOD_SECRET_KEY, StripeFake } from '../../src/modules/payments/processors/processor-b/stripe-fake.ts';
-import { SPEC_PATH } from '../../src/modules/payments/processors/processor-b/test-setup.ts';
-import { Gate } from '../processor-mocks/gate.ts';
-import { startValidatingMock, type ValidatingMock } from '../processor-mocks/validating-mock.ts';
+import { GOOD_SECRET_KEY, type StripeFake } from '../../src/modules/payments/processors/processor-b/stripe-fake.ts';
+import type { Gate } from '../processor-mocks/gate.ts';
+import { startGatedStripe } from '../processor-mocks/gated-stripe.ts';
+import type { ValidatingMock } from '../processor-mocks/validating-mock.ts';
 
 const CREDENTIALS = { secretKey: GOOD_SECRET_KEY, publishableKey: 'pk_live_offsession', webhookSecret: 'whsec_offsession_secret_12' };
 const ENV = { SECRETS_KEY: Buffer.alloc(32, 6).toString('base64'), PROCESSOR_TIMEOUT_MS: '60000' };
@@ -29,16 +29,7 @@ let planId: string;
 let accounts = 0;
 
 beforeAll(async () => {
-  stripe = new StripeFake();
-  gate = new Gate('/v1/payment_intents');
-  mock = await startValidatingMock({
-    specPath: SPEC_PATH,
-    serverUrl: 'https://api.stripe.com/',
-    fake: async (request) => {
-      await gate.pass(request);
-      return stripe.handle(request);
-    },
-  });
+  ({ stripe, gate, mock } = await startGatedStripe('/v1/payment_intents'));
   t = await startTestApp({ env: { ...ENV, PROCESSOR_B_API_URL: mock.url }, clock });
 });
 /** Each test its own production account (so a jump of the clock bills only its subscription), Stripe connected, a monthly plan of 30.00. */
