@@ -71,6 +71,13 @@ function assertChargeable(input: ChargeInput, currency: string, amount: string):
 export interface ChargeOptions {
   /** The request's Idempotency-Key: a live charge's payment id and processor idempotency key derive from it. */
   requestKey?: string;
+  /**
+   * Without requestKey (a keyless route, whose stored answer is not the tenant's): what the processor
+   * reference derives from instead, so a retry after a failed call (a timeout: the processor may
+   * have made the object) sends the same processor idempotency key. The hosted page's: its
+   * Idempotency-Key scoped to the invoice.
+   */
+  referenceKey?: string;
   /** Off-session charge of a payment method saved at the processor (charge_automatically). */
   savedMethod?: { customerRef: string | null; methodRef: string };
   /** With savedMethod: the cycle runner's charge, kept on the reservation for its record (live-charge-steps.ts). */

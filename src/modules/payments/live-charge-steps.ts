@@ -50,7 +50,8 @@ export async function reserveLiveCharge(tx: Tx, ctx: UseCaseContext, draft: Live
   const { live, invoice, input, options } = draft;
   const id = newId();
   // What the processor knows the charge by: the same for every retry of this request.
-  const reference = options.requestKey ? chargeIdFor(ctx.tenant, options.requestKey) : id;
+  const basis = options.requestKey ?? options.referenceKey;
+  const reference = basis ? chargeIdFor(ctx.tenant, basis) : id;
   const request: ProcessorChargeRequest = {
     paymentId: reference,
     idempotencyKey: `charge_${reference}`,
