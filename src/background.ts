@@ -12,7 +12,7 @@ import { createMailer, emailJobHandler } from './modules/email/index.ts';
 import { ledgerReconciliationJob } from './modules/ledger/index.ts';
 import { paymentExpiryJob } from './modules/payments/index.ts';
 import { webhookJobHandler } from './modules/webhooks/index.ts';
-import { subscriptionCycleJob } from './flows/subscriptions/index.ts';
+import { afterOffSessionCharge, subscriptionCycleJob } from './flows/subscriptions/index.ts';
 import { repairPollerJob } from './flows/payment-confirmation/index.ts';
 import { railReceiptsJob, railRecoveryJob, railRelayerWatchJob } from './flows/rail/index.ts';
 
@@ -22,7 +22,7 @@ export async function startBackgroundJobs(deps: AppDeps, database: Pick<Database
   const jobs: BackgroundJob[] = [
     webhookJobHandler({ db, clock, policy: deps.webhookPolicy }),
     paymentExpiryJob(db, clock, config.baseUrl, log),
-    repairPollerJob(db, clock, config.baseUrl, log, reservedRequestAnswers),
+    repairPollerJob(db, clock, config.baseUrl, log, reservedRequestAnswers, afterOffSessionCharge),
     subscriptionCycleJob(db, clock, config.baseUrl, log, config.subscriptionBatches),
     ledgerReconciliationJob(db, clock, log),
     railReceiptsJob(db, clock, config.baseUrl, log),

@@ -21,4 +21,10 @@ export interface UseCaseContext {
    * tenant's. Optional: without it, views read the account.
    */
   knownAccount?: { id: string; slug: string };
+  /**
+   * Set by the cycle runner: an off-session charge of a saved method at a live processor is only
+   * reserved in the caller's transaction and sent once it commits, with none open
+   * (flows/payment-confirmation/off-session-charges.ts); without it, it is sent inside it.
+   */
+  offSessionAfterCommit?: boolean;
 }

@@ -10,10 +10,10 @@ import { createCustomer } from '../../src/modules/invoices/test-fixtures.ts';
 import { openInvoice } from '../../src/modules/payments/test-fixtures.ts';
 import { repairPendingCharges } from '../../src/flows/payment-confirmation/index.ts';
 import { reservedRequestAnswers } from '../../src/http/idempotency-staged.ts';
-import { GOOD_SECRET_KEY, StripeFake } from '../../src/modules/payments/processors/processor-b/stripe-fake.ts';
-import { SPEC_PATH } from '../../src/modules/payments/processors/processor-b/test-setup.ts';
-import { Gate } from '../processor-mocks/gate.ts';
-import { startValidatingMock, type ValidatingMock } from '../processor-mocks/validating-mock.ts';
+import { GOOD_SECRET_KEY, type StripeFake } from '../../src/modules/payments/processors/processor-b/stripe-fake.ts';
+import type { Gate } from '../processor-mocks/gate.ts';
+import { startGatedStripe } from '../processor-mocks/gated-stripe.ts';
+import type { ValidatingMock } from '../processor-mocks/validating-mock.ts';
 
 const CREDENTIALS = { secretKey: GOOD_SECRET_KEY, publishableKey: 'pk_live_steps', webhookSecret: 'whsec_steps_secret_1234' };
 const ENV = { SECRETS_KEY: Buffer.alloc(32, 5).toString('base64'), PROCESSOR_TIMEOUT_MS: '60000' };
@@ -31,16 +31,7 @@ let customerId: string;
 const tenMinutesOn = { now: () => new Date(Date.now() + 10 * 60_000) };
 
 beforeAll(async () => {
-  stripe = new StripeFake();
-  gate = new Gate('/v1/payment_intents');
-  mock = await startValidatingMock({
-    specPath: SPEC_PATH,
-    serverUrl: 'https://api.stripe.com/',
-    fake: async (request) => {
-      await gate.pass(request);
-      return stripe.handle(request);
-    },
-  });
+  ({ stripe, gate, mock } = await startGatedStripe('/v1/payment_intents'));
   t = await startTestApp({ env: { ...ENV, PROCESSOR_B_API_URL: mock.url } });
   later = await startTestApp({ env: { ...ENV, PROCESSOR_B_API_URL: mock.url }, database: t.database, clock: tenMinutesOn });
   acme = await seedAccount(t.client, 'Acme steps');

@@ -128,7 +128,7 @@ export interface HostedReservation {
  * The page's charge, step 1 (payment-routes' steps, for the buyer): a sandbox or crypto charge is
  * made whole (`done`); a live one is reserved, sent by sendHostedPayment with no transaction open.
  */
-export async function reserveHostedPayment(tx: Tx, link: InvoiceLink, method: PaymentMethod, now: Date, baseUrl: string): Promise<{ done: CheckoutPayment } | { reserved: HostedReservation; token: string }> {
+export async function reserveHostedPayment(tx: Tx, link: InvoiceLink, method: PaymentMethod, now: Date, baseUrl: string, requestKey?: string): Promise<{ done: CheckoutPayment } | { reserved: HostedReservation; token: string }> {
   const { invoice } = await findLinkedInvoice(tx, link);
   if (invoice.status !== 'open') throw notPayable(invoice);
   const { methods: accepted } = await payOptionsFor(tx, tenantOf(invoice), invoice.currency);
@@ -140,7 +140,8 @@ export async function reserveHostedPayment(tx: Tx, link: InvoiceLink, method: Pa
   }
   const ctx = await keylessContext(tx, tenantOf(invoice), now, baseUrl);
   // prepareCharge locks the invoice and checks again that it is open (a payment may have just landed).
-  const prepared = await prepareCharge(tx, ctx, invoice.id, { method });
+  // The page's Idempotency-Key names the processor's object: a retry after a timeout makes no second one.
+  const prepared = await prepareCharge(tx, ctx, invoice.id, { method }, { referenceKey: requestKey === undefined ? undefined : `hosted:${invoice.id}:${requestKey}` });
   if (prepared.kind === 'done') return { done: await checkoutAnswer(prepared.outcome.view) };
   return { reserved: { ctx, charge: prepared.reserved }, token: prepared.reserved.row.id };
 }

@@ -8,6 +8,7 @@ import { DateTime, errorResponses, Nullable } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { hasUnstorableString } from '../../http/validation.ts';
 import { runStaged } from '../../http/idempotency-staged.ts';
+import { idempotencyKeyOf } from '../../http/idempotency.ts';
 import { InvoiceStatusSchema as InvoiceStatus } from '../../modules/invoices/index.ts';
 import { inFlightTakeoverMs, PaymentMethodSchema, PaymentStatusSchema, paymentSchemas } from '../../modules/payments/index.ts';
 import { cardLibraryOf } from './card-libraries.ts';
@@ -133,7 +134,7 @@ export function registerCheckoutRoutes(app: App, deps: AppDeps): void {
       // A live charge's processor is called with no transaction open (http/idempotency-staged.ts).
       return runStaged<CheckoutPayment, HostedReservation>(deps, request, reply, 201, {
         takeoverAfterMs: inFlightTakeoverMs(),
-        reserve: (tx) => reserveHostedPayment(tx, link, request.body.method, now, deps.config.baseUrl),
+        reserve: (tx) => reserveHostedPayment(tx, link, request.body.method, now, deps.config.baseUrl, idempotencyKeyOf(request.headers)),
         resume: (tx, paymentId) => resumeHostedPayment(tx, link, paymentId, now, deps.config.baseUrl),
         send: sendHostedPayment,
         release: releaseHostedPayment,

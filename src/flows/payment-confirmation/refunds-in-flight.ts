@@ -2,16 +2,15 @@
 // with what a refund causes beyond the payment (payment-outcomes.ts afterRefund: the credit note,
 // the ledger, prepaid credit, grants) in the record's transaction. A refund with no processor (the
 // sandbox) is done in the first transaction. The repair poller completes refunds whose process died
-// between the call and the record (completeRefundsInFlight), as charges (charges-in-flight.ts).
+// between the call and the record (completeRefundsInFlight) through the in-flight runner, as charges.
 import type { Clock } from '../../core/clock.ts';
 import type { UseCaseContext } from '../../core/context.ts';
-import { AppError } from '../../core/errors.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { BackgroundLog } from '../../jobs/start.ts';
 import { lockInvoice } from '../../modules/invoices/index.ts';
 import * as payments from '../../modules/payments/index.ts';
-import type { ProcessorRefund, RefundInput, RefundOptions, RefundView, ReservedRefund } from '../../modules/payments/index.ts';
-import type { ReservedRequestAnswers } from './charges-in-flight.ts';
+import type { ProcessorRefund, RefundInput, RefundOptions, RefundRow, RefundView, ReservedRefund } from '../../modules/payments/index.ts';
+import { completeInFlight, type InFlightWork, type ReservedRequestAnswers } from './in-flight-runner.ts';
 import { afterRefund } from './payment-outcomes.ts';
 import { applyWaiting } from './processor-events.ts';
 
@@ -37,36 +36,19 @@ export async function recordRefund(tx: Tx, ctx: UseCaseContext, reserved: Reserv
   return refund;
 }
 
-const BATCH = 100;
+/** A live refund's steps, for the runner: the record is the refund route's, with what a refund causes. */
+export const liveRefunds: InFlightWork<RefundRow, ReservedRefund, ProcessorRefund, RefundView> = {
+  label: 'refund',
+  listStale: payments.listStaleRefundsInFlight,
+  describe: (row) => ({ tenant: { accountId: row.account_id, environment: row.environment }, id: row.id, requestKey: row.refund_in_flight?.requestKey ?? null }),
+  fromRow: payments.reservedRefundFromRow,
+  send: payments.sendLiveRefund,
+  record: recordRefund,
+  release: (tx, ctx, refund) => payments.releaseLiveRefund(tx, ctx, { refund }),
+  answerOf: (refund) => refund,
+};
 
 /** The repair poller's part: refunds reserved and never recorded, sent again under their idempotency key and recorded. */
 export async function completeRefundsInFlight(db: Db, clock: Clock, baseUrl: string, answers: ReservedRequestAnswers | null, log?: BackgroundLog): Promise<number> {
-  const before = new Date(clock.now().getTime() - payments.inFlightTakeoverMs());
-  let completed = 0;
-  for (const row of await payments.listStaleRefundsInFlight(db, before, BATCH)) {
-    const reserved = await payments.reservedRefundFromRow(db, row);
-    if (!reserved) continue;
-    const tenant = { accountId: row.account_id, environment: row.environment };
-    const ctx = { tenant, now: clock.now(), baseUrl };
-    const requestKey = row.refund_in_flight?.requestKey ?? null;
-    let answer: ProcessorRefund;
-    try {
-      answer = await payments.sendLiveRefund(reserved);
-    } catch (error) {
-      log?.error({ refundId: row.id, code: (error as { code?: string }).code }, 'repair poller: sending a refund in flight again failed');
-      // Declined (or refused): undone, and the request's key is free again. Down: the next round.
-      if (!(error instanceof AppError) || error.code !== 'provider_error') continue;
-      await db.transaction().execute(async (tx) => {
-        await payments.releaseLiveRefund(tx, ctx, reserved);
-        if (requestKey) await answers?.abandon(tx, tenant, requestKey);
-      });
-      continue;
-    }
-    await db.transaction().execute(async (tx) => {
-      const refund = await recordRefund(tx, ctx, reserved, answer);
-      completed += 1;
-      if (requestKey) await answers?.complete(tx, tenant, requestKey, { status: 201, result: refund });
-    });
-  }
-  return completed;
+  return completeInFlight(db, clock, baseUrl, liveRefunds, answers, log);
 }

@@ -4,12 +4,15 @@
 // are retried on the same round. A recurring durable job (every 60 s); each charge in its own
 // transaction, a processor failure skips that charge until the next round. First, charges whose
 // process died between the processor's call and its record are completed (charges-in-flight.ts),
-// and refunds likewise (refunds-in-flight.ts).
+// and refunds likewise (refunds-in-flight.ts); an off-session charge of the cycle runner is settled
+// at its record and its subscription takes its step (`offSessionStep`, handed over by background.ts).
 import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { BackgroundJob, BackgroundLog } from '../../jobs/start.ts';
 import { callProcessor, connectionSource, listStalePendingLive } from '../../modules/payments/index.ts';
-import { completeChargesInFlight, type ReservedRequestAnswers } from './charges-in-flight.ts';
+import { completeChargesInFlight } from './charges-in-flight.ts';
+import type { ReservedRequestAnswers } from './in-flight-runner.ts';
+import { settleOffSession, type OffSessionStep } from './off-session-charges.ts';
 import { applyProcessorEvent, applyWaiting } from './processor-events.ts';
 import { completeRefundsInFlight } from './refunds-in-flight.ts';
 
@@ -17,10 +20,10 @@ import { completeRefundsInFlight } from './refunds-in-flight.ts';
 export const REPAIR_AFTER_MS = 5 * 60_000;
 const BATCH = 100;
 
-export async function repairPendingCharges(db: Db, clock: Clock, baseUrl: string, log?: BackgroundLog, answers: ReservedRequestAnswers | null = null): Promise<number> {
+export async function repairPendingCharges(db: Db, clock: Clock, baseUrl: string, log?: BackgroundLog, answers: ReservedRequestAnswers | null = null, offSessionStep: OffSessionStep | null = null): Promise<number> {
   const source = connectionSource();
   if (!source) return 0;
-  const completed = await completeChargesInFlight(db, clock, baseUrl, answers, log);
+  const completed = await completeChargesInFlight(db, clock, baseUrl, answers, log, settleOffSession(offSessionStep));
   if (completed > 0) log?.info({ completed }, 'live charges in flight recorded from their processor');
   const refunded = await completeRefundsInFlight(db, clock, baseUrl, answers, log);
   if (refunded > 0) log?.info({ refunded }, 'live refunds in flight recorded from their processor');
@@ -46,12 +49,12 @@ export async function repairPendingCharges(db: Db, clock: Clock, baseUrl: string
   return repaired;
 }
 
-export function repairPollerJob(db: Db, clock: Clock, baseUrl: string, log: BackgroundLog, answers: ReservedRequestAnswers | null = null): BackgroundJob {
+export function repairPollerJob(db: Db, clock: Clock, baseUrl: string, log: BackgroundLog, answers: ReservedRequestAnswers | null = null, offSessionStep: OffSessionStep | null = null): BackgroundJob {
   return {
     queue: 'payments.repair',
     everySeconds: 60,
     run: async () => {
-      const repaired = await repairPendingCharges(db, clock, baseUrl, log, answers);
+      const repaired = await repairPendingCharges(db, clock, baseUrl, log, answers, offSessionStep);
       if (repaired > 0) log.info({ repaired }, 'live charges repaired from their processor');
     },
   };

@@ -12,7 +12,7 @@ import type { Tx } from '../../db/database.ts';
 import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { fieldError } from '../../core/errors.ts';
 import type { Executor } from '../../db/database.ts';
-import { createCharge, createChargeWithOutcome, failPayment, findMandateOfMethod, listPayments, type PaymentView, providerFor, TEST_CARDS } from '../../modules/payments/index.ts';
+import { createCharge, createChargeWithOutcome, failPayment, findMandateOfMethod, hasChargeInFlight, listPayments, prepareCharge, type ChargeOutcome, type OffSessionCharge, type PaymentView, providerFor, TEST_CARDS } from '../../modules/payments/index.ts';
 import { confirmPayment } from './payment-outcomes.ts';
 
 /** A processor's saved-method reference (pm_..., cus_.../pm_..., pix:rec...). */
@@ -51,20 +51,32 @@ export async function checkSavedMethod(ex: Executor, tenant: Tenant, saved: Save
   if (mandate.status !== 'active') throw fieldError(field, saved.value, 'mandate_not_active', `the Pix mandate is ${mandate.status}: the payer approves it first`);
 }
 
-/** Charges an open invoice with a saved method, at once: the payment ends confirmed or failed (a live one may stay pending). */
-export async function chargeSavedMethod(tx: Tx, ctx: UseCaseContext, invoiceId: string, saved: SavedMethod): Promise<PaymentView> {
-  if (saved.kind === 'processor') return chargeAtProcessor(tx, ctx, invoiceId, saved.value);
-  if (saved.kind === 'pix_recurrence') return chargeMandate(tx, ctx, invoiceId, saved.value);
+/** A charge at a live processor reserved under ctx.offSessionAfterCommit: sent once the caller's transaction commits (off-session-charges.ts). */
+export interface ChargeInFlight {
+  status: 'in_flight';
+}
+const IN_FLIGHT: ChargeInFlight = { status: 'in_flight' };
+
+/**
+ * Charges an open invoice with a saved method, at once: the payment ends confirmed or failed (a
+ * live one may stay pending), or, at a live processor under ctx.offSessionAfterCommit, is reserved
+ * for `offSession` (in flight: its record settles it and takes the subscription's step).
+ */
+export async function chargeSavedMethod(tx: Tx, ctx: UseCaseContext, invoiceId: string, saved: SavedMethod): Promise<PaymentView>;
+export async function chargeSavedMethod(tx: Tx, ctx: UseCaseContext, invoiceId: string, saved: SavedMethod, offSession: OffSessionCharge): Promise<PaymentView | ChargeInFlight>;
+export async function chargeSavedMethod(tx: Tx, ctx: UseCaseContext, invoiceId: string, saved: SavedMethod, offSession?: OffSessionCharge): Promise<PaymentView | ChargeInFlight> {
+  if (saved.kind === 'processor') return chargeAtProcessor(tx, ctx, invoiceId, saved.value, offSession);
+  if (saved.kind === 'pix_recurrence') return chargeMandate(tx, ctx, invoiceId, saved.value, offSession);
   const pending = await createCharge(tx, ctx, invoiceId, { method: saved.kind === 'card' ? 'card' : 'pix' }, { simulated: true });
   const failure = saved.kind === 'card' ? (TEST_CARDS[saved.value] ?? null) : (MANDATES[saved.value] ?? null);
   return failure ? failPayment(tx, ctx, pending.id, failure) : confirmPayment(tx, ctx, pending.id);
 }
 
 /** A Pix Automático mandate: an ended one fails with its code unsent; an active one pays (sandbox) or makes a recurring charge. */
-async function chargeMandate(tx: Tx, ctx: UseCaseContext, invoiceId: string, paymentMethod: string): Promise<PaymentView> {
+async function chargeMandate(tx: Tx, ctx: UseCaseContext, invoiceId: string, paymentMethod: string, offSession?: OffSessionCharge): Promise<PaymentView | ChargeInFlight> {
   const mandate = await findMandateOfMethod(tx, ctx.tenant, paymentMethod);
   // A reference saved before mandates were kept here (a recurrence made at the PSP): the PSP decides.
-  if (!mandate && ctx.tenant.environment === 'production') return chargeAtProcessor(tx, ctx, invoiceId, paymentMethod);
+  if (!mandate && ctx.tenant.environment === 'production') return chargeAtProcessor(tx, ctx, invoiceId, paymentMethod, offSession);
   const failure = !mandate ? 'mandate_revoked' : mandate.status === 'active' ? null : (mandate.failure_code ?? 'mandate_refused');
   if (mandate?.provider === 'pix_api') {
     if (!failure) {
@@ -72,7 +84,7 @@ async function chargeMandate(tx: Tx, ctx: UseCaseContext, invoiceId: string, pay
       // retried under the mandate's policy): a second one (a dunning retry) could be debited too.
       const scheduled = (await listPayments(tx, ctx, { invoiceId, status: 'pending', method: 'pix' }, { limit: 1, afterId: null })).items[0];
       if (scheduled?.provider === 'pix_api') return scheduled;
-      return chargeAtProcessor(tx, ctx, invoiceId, paymentMethod);
+      return chargeAtProcessor(tx, ctx, invoiceId, paymentMethod, offSession);
     }
     const unsent = await createChargeWithOutcome(tx, ctx, invoiceId, { method: 'pix' }, { refusedBeforeSending: true });
     return failPayment(tx, ctx, unsent.view.id, failure);
@@ -82,11 +94,22 @@ async function chargeMandate(tx: Tx, ctx: UseCaseContext, invoiceId: string, pay
 }
 
 /** Off-session through the connection serving the method: the processor may confirm or decline at once, or leave it pending (its events finish it). */
-async function chargeAtProcessor(tx: Tx, ctx: UseCaseContext, invoiceId: string, reference: string): Promise<PaymentView> {
+async function chargeAtProcessor(tx: Tx, ctx: UseCaseContext, invoiceId: string, reference: string, offSession?: OffSessionCharge): Promise<PaymentView | ChargeInFlight> {
   const pix = reference.startsWith('pix:');
   const [first, second] = (pix ? reference.slice(4) : reference).split('/', 2) as [string, string | undefined];
   const savedMethod = second === undefined ? { customerRef: null, methodRef: first } : { customerRef: first, methodRef: second };
-  const { view, status, failureCode } = await createChargeWithOutcome(tx, ctx, invoiceId, { method: pix ? 'pix' : 'card' }, { savedMethod });
+  const input = { method: pix ? ('pix' as const) : ('card' as const) };
+  let outcome: ChargeOutcome;
+  if (ctx.offSessionAfterCommit && offSession) {
+    // One charge of an invoice at the processor at a time: the one in flight decides this attempt.
+    if (await hasChargeInFlight(tx, ctx.tenant, invoiceId)) return IN_FLIGHT;
+    const prepared = await prepareCharge(tx, ctx, invoiceId, input, { savedMethod, offSession });
+    if (prepared.kind === 'reserved') return IN_FLIGHT;
+    outcome = prepared.outcome;
+  } else {
+    outcome = await createChargeWithOutcome(tx, ctx, invoiceId, input, { savedMethod });
+  }
+  const { view, status, failureCode } = outcome;
   if (status === 'confirmed') return confirmPayment(tx, ctx, view.id);
   if (status === 'failed') return failPayment(tx, ctx, view.id, failureCode ?? 'card_declined');
   return view;

@@ -16,7 +16,7 @@ import type { UseCaseContext } from '../../core/context.ts';
 import { dunningSettingsOf } from '../../modules/accounts/index.ts';
 import { recordEvent } from '../../modules/events/index.ts';
 import { markInvoiceUncollectible, openInvoiceDueDatesOfSubscription, openInvoiceIdsOfSubscription } from '../../modules/invoices/index.ts';
-import { chargeSavedMethod, parseSavedMethod } from '../payment-confirmation/index.ts';
+import { chargeSavedMethod, parseSavedMethod, type OffSessionStep } from '../payment-confirmation/index.ts';
 import { cancelEnrollment } from '../../modules/customers/index.ts';
 import * as repo from './repository.ts';
 import { presentSubscription } from './subscription-view.ts';
@@ -33,13 +33,22 @@ function retryAt(dunningStartedAt: Date, retryDays: readonly number[], k: number
   return new Date(dunningStartedAt.getTime() + retryDays[k]! * DAY_MS);
 }
 
-/** Charges the invoice just finalized; a failure makes the subscription past_due (dunning starts). */
+/**
+ * Charges the invoice just finalized; a failure makes the subscription past_due (dunning starts).
+ * The cycle runner's charge at a live processor is only reserved here (in flight): its record,
+ * after this transaction, takes the same step (afterOffSessionCharge).
+ */
 export async function chargeNewInvoice(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, invoiceId: string): Promise<SubscriptionRow> {
-  const payment = await chargeSavedMethod(tx, ctx, invoiceId, parseSavedMethod(ctx.tenant, row.payment_method!));
+  const payment = await chargeSavedMethod(tx, ctx, invoiceId, parseSavedMethod(ctx.tenant, row.payment_method!), { subscriptionId: row.id, phase: 'new' });
   // Confirmed, or already in dunning (the next retry charges it), or still pending at a live
   // processor (an off-session charge it settles later, as Pix Automático on its due date): its
   // events decide it, and an invoice left unpaid is met by the overdue check like any other.
-  if (payment.status === 'confirmed' || payment.status === 'pending' || row.dunning_started_at) return row;
+  if (payment.status === 'in_flight' || payment.status === 'confirmed' || payment.status === 'pending' || row.dunning_started_at) return row;
+  return startDunning(tx, ctx, row);
+}
+
+/** The new invoice's charge failed: past_due, the first retry scheduled. */
+async function startDunning(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow): Promise<SubscriptionRow> {
   const { retryDays } = await dunningSettingsOf(tx, row.account_id);
   const updated = await repo.updateSubscription(tx, row.id, {
     status: 'past_due',
@@ -62,16 +71,47 @@ export async function retryCharges(tx: Tx, ctx: UseCaseContext, row: Subscriptio
   const settings = await dunningSettingsOf(tx, row.account_id);
   const saved = parseSavedMethod(ctx.tenant, row.payment_method!);
   for (const invoiceId of await openInvoiceIdsOfSubscription(tx, row.id)) {
-    const payment = await chargeSavedMethod(tx, ctx, invoiceId, saved);
+    const payment = await chargeSavedMethod(tx, ctx, invoiceId, saved, { subscriptionId: row.id, phase: 'retry' });
+    // Reserved at a live processor: the retry waits for its record (no next retry meanwhile, so no
+    // run claims it again), which takes the rest of this step (afterOffSessionCharge).
+    if (payment.status === 'in_flight') return repo.updateSubscription(tx, row.id, { next_retry_at: null, updated_at: ctx.now });
     if (payment.status !== 'confirmed') break; // the method fails: no use charging the others now
   }
+  return afterRetry(tx, ctx, row, settings);
+}
+
+/**
+ * The cycle runner's off-session charge recorded (or released: `payment` null), in its record's
+ * transaction: a new invoice's failed charge starts dunning as chargeNewInvoice does (a refused one
+ * too: nothing was charged); a retry's takes the rest of its step (afterRetry), once: a second
+ * recorder finds the retry no longer waiting. A confirmed retry with more invoices open charges the
+ * next one at the next run instead of waiting for the next retry.
+ */
+export const afterOffSessionCharge: OffSessionStep = async (tx, ctx, charge, payment) => {
+  const row = await repo.findSubscription(tx, ctx.tenant, charge.subscriptionId, true);
+  if (!row || row.status === 'canceled') return;
+  if (charge.phase === 'new') {
+    if (payment?.status === 'confirmed' || payment?.status === 'pending' || row.dunning_started_at) return;
+    await startDunning(tx, ctx, row);
+    return;
+  }
+  if (row.next_retry_at !== null || !row.dunning_started_at) return;
+  if (payment?.status === 'confirmed' && (await openInvoiceIdsOfSubscription(tx, row.id)).length > 0) {
+    await repo.updateSubscription(tx, row.id, { next_retry_at: ctx.now, updated_at: ctx.now });
+    return;
+  }
+  await afterRetry(tx, ctx, row, await dunningSettingsOf(tx, row.account_id));
+};
+
+/** After a retry's charges: recovered, the next retry, or the final step. */
+async function afterRetry(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, settings: Awaited<ReturnType<typeof dunningSettingsOf>>): Promise<SubscriptionRow> {
   const stillOpen = await openInvoiceIdsOfSubscription(tx, row.id);
   const retries = row.retry_count + 1;
   let updated: SubscriptionRow;
   if (stillOpen.length === 0) {
     updated = await recover(tx, ctx, row);
   } else if (retries < settings.retryDays.length) {
-    updated = await repo.updateSubscription(tx, row.id, { retry_count: retries, next_retry_at: retryAt(row.dunning_started_at, settings.retryDays, retries), updated_at: ctx.now });
+    updated = await repo.updateSubscription(tx, row.id, { retry_count: retries, next_retry_at: retryAt(row.dunning_started_at!, settings.retryDays, retries), updated_at: ctx.now });
   } else if (settings.finalAction === 'leave_past_due') {
     // The invoices stay open and the subscription past_due; the dunning is over (no more charges).
     updated = await repo.updateSubscription(tx, row.id, {

@@ -4,3 +4,4 @@ export { registerSubscriptionRoutes, registerTestClockRoutes } from './routes.ts
 export { findUsageBilledBefore as subscriptionUsageBilledBefore } from './repository.ts';
 export { runDueSubscriptions, subscriptionCycleJob } from './runner.ts';
 export { type SubscriptionTables } from './tables.ts';
+export { afterOffSessionCharge } from './dunning.ts';

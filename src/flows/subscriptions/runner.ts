@@ -2,11 +2,17 @@
 // clock. Plain subscriptions go first, in batches of BATCH_SIZE billed set-wise, one transaction
 // per batch (batch-billing.ts); the rest one subscription per transaction. Both claim with
 // `for update skip locked`, so two processes share the work and never bill one subscription at once.
+// A charge of a saved method at a live processor is only reserved in the billing transaction
+// (ctx.offSessionAfterCommit): once it commits, the processor is called with no transaction open
+// and the answer recorded in a second one (flows/payment-confirmation off-session-charges.ts); a
+// crash between the two leaves the reservation to the repair poller.
 import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../db/database.ts';
-import type { Tenant } from '../../core/context.ts';
+import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { billPlainDueBatch } from './batch-billing.ts';
 import { billDueSubscription } from './billing.ts';
+import { afterOffSessionCharge } from './dunning.ts';
+import { sendOffSessionCharges } from '../payment-confirmation/index.ts';
 import type { BackgroundJob, BackgroundLog } from '../../jobs/start.ts';
 import * as repo from './repository.ts';
 
@@ -28,6 +34,8 @@ export interface RunResult {
   failures: Array<{ subscriptionId: string; error: string }>;
   /** Why a batch rolled back, when one did (its subscriptions were then billed one at a time). */
   batchFailure?: string;
+  /** Off-session charges reserved and not recorded (their processor down or late): the repair poller's. */
+  chargesLeftInFlight: number;
 }
 
 export interface RunOptions {
@@ -42,20 +50,22 @@ export interface RunOptions {
  * `only` limits the run to one tenant (the test clock's advance waits for its own work).
  */
 export async function runDueSubscriptions(db: Db, clock: Clock, baseUrl: string, only?: Tenant, options: RunOptions = {}): Promise<RunResult> {
-  const result: RunResult = { handled: 0, invoices: 0, batched: 0, failures: [] };
+  const result: RunResult = { handled: 0, invoices: 0, batched: 0, failures: [], chargesLeftInFlight: 0 };
   const waitForLocked = options.waitForLocked ?? false;
   if (options.batches ?? !waitForLocked) await runBatches(db, clock, baseUrl, only, result);
   for (; result.handled < MAX_PER_RUN; result.handled += 1) {
     const now = clock.now();
     let claimed: string | null = null;
     let asOf = now;
+    let ctx: UseCaseContext | null = null;
     try {
       const made = await db.transaction().execute(async (tx) => {
         const due = await repo.claimDueSubscription(tx, now, only, waitForLocked);
         if (!due) return null;
         claimed = due.row.id;
         asOf = due.asOf;
-        return billDueSubscription(tx, { tenant: { accountId: due.row.account_id, environment: due.row.environment }, now: due.asOf, baseUrl }, due.row);
+        ctx = { tenant: { accountId: due.row.account_id, environment: due.row.environment }, now: due.asOf, baseUrl, offSessionAfterCommit: true };
+        return billDueSubscription(tx, ctx, due.row);
       });
       if (made === null) break;
       result.invoices += made;
@@ -63,7 +73,10 @@ export async function runDueSubscriptions(db: Db, clock: Clock, baseUrl: string,
       if (claimed === null) throw error; // the database itself: the job retries
       result.failures.push({ subscriptionId: claimed, error: error instanceof Error ? error.message : String(error) });
       await repo.updateSubscription(db, claimed, { next_billing_at: new Date(asOf.getTime() + RETRY_FAILED_MS) });
+      continue;
     }
+    // Committed: the periods are billed whatever the processor answers now.
+    result.chargesLeftInFlight += await sendOffSessionCharges(db, ctx!, claimed!, afterOffSessionCharge);
   }
   return result;
 }
@@ -100,6 +113,7 @@ export function subscriptionCycleJob(db: Db, clock: Clock, baseUrl: string, log:
     run: async () => {
       const result = await runDueSubscriptions(db, clock, baseUrl, undefined, { batches });
       if (result.invoices > 0) log.info({ invoices: result.invoices }, 'subscription periods invoiced');
+      if (result.chargesLeftInFlight > 0) log.error({ charges: result.chargesLeftInFlight }, 'off-session charges left in flight (processor down or late); the repair poller completes them');
       if (result.batchFailure) log.error({ error: result.batchFailure }, 'a batch of subscriptions rolled back; they were billed one at a time');
       for (const failure of result.failures) log.error(failure, 'a subscription could not be billed; tried again in an hour');
     },

@@ -37,7 +37,7 @@ import { chargeIdFor, unsentCharge } from './processors/live-charge.ts';
 import { sandboxProvider } from './sandbox-provider.ts';
 import * as repo from './repository.ts';
 import { digestOf, newChargeToken } from './secrets.ts';
-import type { PaymentMethod } from './tables.ts';
+import type { OffSessionCharge, PaymentMethod } from './tables.ts';
 
 export { PIX_DEFAULT_EXPIRY_SECONDS } from './live-charge-steps.ts';
 
@@ -71,8 +71,17 @@ function assertChargeable(input: ChargeInput, currency: string, amount: string):
 export interface ChargeOptions {
   /** The request's Idempotency-Key: a live charge's payment id and processor idempotency key derive from it. */
   requestKey?: string;
+  /**
+   * Without requestKey (a keyless route, whose stored answer is not the tenant's): what the processor
+   * reference derives from instead, so a retry after a failed call (a timeout: the processor may
+   * have made the object) sends the same processor idempotency key. The hosted page's: its
+   * Idempotency-Key scoped to the invoice.
+   */
+  referenceKey?: string;
   /** Off-session charge of a payment method saved at the processor (charge_automatically). */
   savedMethod?: { customerRef: string | null; methodRef: string };
+  /** With savedMethod: the cycle runner's charge, kept on the reservation for its record (live-charge-steps.ts). */
+  offSession?: OffSessionCharge;
   /** Sandbox only: the sandbox simulator even when a sandbox connection serves the method (a saved test card). */
   simulated?: boolean;
   /**
@@ -87,6 +96,8 @@ export interface ChargeOutcome {
   view: PaymentView;
   status: 'pending' | 'confirmed' | 'failed';
   failureCode: string | null;
+  /** From a live charge's record: false when another hand recorded it first (its outcome was settled there). */
+  recorded?: boolean;
 }
 
 export async function createCharge(tx: Tx, ctx: UseCaseContext, invoiceId: string, input: ChargeInput, options: ChargeOptions = {}): Promise<PaymentView> {

@@ -18,6 +18,8 @@ export {
   adoptProviderId,
   listStalePendingLive,
   listStaleChargesInFlight,
+  listOffSessionChargesInFlight,
+  hasChargeInFlight,
   updatePayment,
 } from './repository.ts';
 export { TEST_CARDS, sandboxCardOutcome, type CardInput } from './sandbox-cards.ts';
@@ -40,6 +42,8 @@ export {
   reservedFromRow,
   inFlightTakeoverMs,
   type ReservedCharge,
+  type ChargeOutcome,
+  type LiveChargeResult,
   failPayment,
   failRefund,
   settleRefund,
@@ -63,7 +67,7 @@ export {
   type RefundInput,
   type RefundView,
 } from './service.ts';
-export { type PaymentMethod, type PaymentRow, type PaymentStatus, type PaymentTables } from './tables.ts';
+export { type OffSessionCharge, type PaymentMethod, type PaymentRow, type PaymentStatus, type PaymentTables, type RefundRow } from './tables.ts';
 export { callProcessor, asAppError } from './processors/calls.ts';
 export { connectionSource, useConnectionSource, type ConnectionSource, type LiveConnection } from './processors/connections.ts';
 export { PROCESSOR_NAMES, processorNamed, registerProcessor, unregisterProcessor } from './processors/registry.ts';

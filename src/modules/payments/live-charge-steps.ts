@@ -24,7 +24,7 @@ import { connectionSource, type LiveConnection } from './processors/connections.
 import { chargeIdFor, chargeLive, type LiveChargeResult } from './processors/live-charge.ts';
 import type { ProcessorChargeRequest } from './processors/types.ts';
 import * as repo from './repository.ts';
-import type { CardProcessor, ChargeInFlight, PaymentRow } from './tables.ts';
+import type { CardProcessor, ChargeInFlight, OffSessionCharge, PaymentRow } from './tables.ts';
 
 export const PIX_DEFAULT_EXPIRY_SECONDS = 3600;
 
@@ -50,7 +50,8 @@ export async function reserveLiveCharge(tx: Tx, ctx: UseCaseContext, draft: Live
   const { live, invoice, input, options } = draft;
   const id = newId();
   // What the processor knows the charge by: the same for every retry of this request.
-  const reference = options.requestKey ? chargeIdFor(ctx.tenant, options.requestKey) : id;
+  const basis = options.requestKey ?? options.referenceKey;
+  const reference = basis ? chargeIdFor(ctx.tenant, basis) : id;
   const request: ProcessorChargeRequest = {
     paymentId: reference,
     idempotencyKey: `charge_${reference}`,
@@ -76,7 +77,7 @@ export async function reserveLiveCharge(tx: Tx, ctx: UseCaseContext, draft: Live
     card_processor: input.method === 'card' ? cardProcessorNamed(live.adapter.name) : null,
     connection_id: live.connection.id,
     processor_reference: reference,
-    charge_in_flight: inFlightOf(request, options.requestKey ?? null),
+    charge_in_flight: inFlightOf(request, options.requestKey ?? null, options.offSession ?? null),
   });
   await repo.insertPayment(tx, row);
   return { row, live, request };
@@ -101,7 +102,7 @@ export async function recordLiveCharge(tx: Tx, ctx: UseCaseContext, reserved: Re
     const row = await repo.findPayment(tx, ctx.tenant, reserved.row.id);
     if (!row) throw new Error(`Payment ${reserved.row.id} was neither in flight nor recorded`);
     const view = await announceAgain(ctx, row, invoice, account, sent);
-    return { view, status: sent.status, failureCode: sent.failureCode };
+    return { view, status: sent.status, failureCode: sent.failureCode, recorded: false };
   }
   if (invoice.status !== 'open' || formatMoney(invoice.amount_due, invoice.currency) !== formatMoney(inFlight.amount, inFlight.currency)) {
     // The caller undoes the reservation (releaseLiveCharge) once this answer's writes are rolled back.
@@ -114,11 +115,11 @@ export async function recordLiveCharge(tx: Tx, ctx: UseCaseContext, reserved: Re
   // An outranked charge is announced as created (pending), then failed.
   const created = outrankedBy ? { ...row, status: 'pending' as const, failure_code: null, failed_at: null, updated_at: inFlight.updated_at } : row;
   const view = await announceCharge(tx, ctx, { row: created, invoice, account, superseded, outranked: outrankedBy ? row : undefined, live: sent, clientSecret: null, chargeToken: null });
-  return { view, status: sent.status, failureCode: sent.failureCode };
+  return { view, status: sent.status, failureCode: sent.failureCode, recorded: true };
 }
 
 /** The call failed: the reservation undone, as if never made. */
-export async function releaseLiveCharge(tx: Tx, ctx: UseCaseContext, reserved: ReservedCharge): Promise<void> {
+export async function releaseLiveCharge(tx: Tx, ctx: UseCaseContext, reserved: Pick<ReservedCharge, 'row'>): Promise<void> {
   await repo.deleteChargeInFlight(tx, ctx.tenant, reserved.row.id);
 }
 
@@ -156,10 +157,11 @@ async function announceAgain(ctx: UseCaseContext, row: PaymentRow, invoice: Invo
   return created;
 }
 
-function inFlightOf(request: ProcessorChargeRequest, requestKey: string | null): ChargeInFlight {
+function inFlightOf(request: ProcessorChargeRequest, requestKey: string | null, offSession: OffSessionCharge | null): ChargeInFlight {
   return {
     request: { ...request, invoice: { id: request.invoice.id, dueDate: request.invoice.dueDate?.toISOString() ?? null }, now: request.now.toISOString() },
     requestKey,
+    offSession,
   };
 }
 

@@ -103,7 +103,7 @@ export async function recordLiveRefund(tx: Tx, ctx: UseCaseContext, reserved: Re
 }
 
 /** The call failed: the reservation undone, as if never made. */
-export async function releaseLiveRefund(tx: Tx, ctx: UseCaseContext, reserved: ReservedRefund): Promise<void> {
+export async function releaseLiveRefund(tx: Tx, ctx: UseCaseContext, reserved: Pick<ReservedRefund, 'refund'>): Promise<void> {
   await repo.deleteRefundInFlight(tx, ctx.tenant, reserved.refund.id);
 }
 

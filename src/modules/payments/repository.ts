@@ -50,6 +50,24 @@ export async function listStaleChargesInFlight(ex: Executor, before: Date, limit
   return ex.selectFrom('payments').selectAll().where('charge_in_flight', 'is not', null).where('created_at', '<=', before).orderBy('created_at').limit(limit).execute();
 }
 
+/** The cycle runner's off-session charges of a subscription still in flight (reserved by its billing transaction, to send after it commits). */
+export async function listOffSessionChargesInFlight(ex: Executor, tenant: Tenant, subscriptionId: string): Promise<PaymentRow[]> {
+  return ex
+    .selectFrom('payments')
+    .selectAll()
+    .where(forTenant(tenant))
+    .where('charge_in_flight', 'is not', null)
+    .where(sql<string>`charge_in_flight->'offSession'->>'subscriptionId'`, '=', subscriptionId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Whether a charge of the invoice is in flight (reserved, not recorded). */
+export async function hasChargeInFlight(ex: Executor, tenant: Tenant, invoiceId: string): Promise<boolean> {
+  const row = await ex.selectFrom('payments').select('id').where(forTenant(tenant)).where('invoice_id', '=', invoiceId).where('charge_in_flight', 'is not', null).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** One payment of the tenant; `forUpdate` locks it until the transaction ends (state changes). */
 export async function findPayment(ex: Executor, tenant: Tenant, id: string, options: { forUpdate?: boolean } = {}): Promise<PaymentRow | undefined> {
   let query = ex

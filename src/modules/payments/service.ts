@@ -31,6 +31,7 @@ export {
   sendLiveCharge,
   type ReservedCharge,
 } from './live-charge-steps.ts';
+export type { LiveChargeResult } from './processors/live-charge.ts';
 export { confirmCharge, failPayment, chargeBackPayment, failPendingAsSuperseded } from './payment-transitions.ts';
 export { applyRefund, failRefund, settleRefund, listRefunds, type RefundInput, type RefundOptions, type RefundView } from './refunds.ts';
 export {

@@ -8,11 +8,19 @@ export interface RefundInFlight {
   requestKey: string | null;
 }
 
+/** Which subscription an off-session charge collects for, and at which step: a new invoice's charge or a dunning retry. */
+export interface OffSessionCharge {
+  subscriptionId: string;
+  phase: 'new' | 'retry';
+}
+
 /** What a reserved live charge keeps until its processor's answer is recorded (JSON: dates as ISO strings). */
 export interface ChargeInFlight {
   request: Omit<ProcessorChargeRequest, 'now' | 'invoice'> & { now: string; invoice: { id: string; dueDate: string | null } };
   /** The Idempotency-Key of the request that reserved it (its stored answer waits for the record), if any. */
   requestKey: string | null;
+  /** The cycle runner's off-session charge of a saved method: settled at its record, then its subscription's dunning step. */
+  offSession?: OffSessionCharge | null;
 }
 
 export type PaymentMethod = 'pix' | 'boleto' | 'card' | 'crypto';

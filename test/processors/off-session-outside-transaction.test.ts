@@ -1,0 +1,196 @@
+// The cycle runner's off-session charges of a card saved at Stripe hold no transaction while Stripe
+// answers (issue #30, flows/payment-confirmation/off-session-charges.ts): the billing transaction
+// commits the invoice with the charge reserved, the PaymentIntent is made after it commits, and the
+// answer is recorded (paid, or declined and on to the next retry) in a second transaction. A run
+// that dies between the call and the record leaves the reservation to the repair poller, which
+// records Stripe's one PaymentIntent. Stripe is the validating mock serving Stripe's OpenAPI
+// document with its stateful fake; a gate holds its answers back while the test looks.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
+import { ManualClock } from '../../src/core/clock.ts';
+import { repairPendingCharges } from '../../src/flows/payment-confirmation/index.ts';
+import { afterOffSessionCharge, runDueSubscriptions } from '../../src/flows/subscriptions/index.ts';
+import { GOOD_SECRET_KEY, type StripeFake } from '../../src/modules/payments/processors/processor-b/stripe-fake.ts';
+import type { Gate } from '../processor-mocks/gate.ts';
+import { startGatedStripe } from '../processor-mocks/gated-stripe.ts';
+import type { ValidatingMock } from '../processor-mocks/validating-mock.ts';
+
+const CREDENTIALS = { secretKey: GOOD_SECRET_KEY, publishableKey: 'pk_live_offsession', webhookSecret: 'whsec_offsession_secret_12' };
+const ENV = { SECRETS_KEY: Buffer.alloc(32, 6).toString('base64'), PROCESSOR_TIMEOUT_MS: '60000' };
+const DAY_MS = 86_400_000;
+
+const clock = new ManualClock('2026-02-01T08:00:00.000Z');
+let stripe: StripeFake;
+let gate: Gate;
+let mock: ValidatingMock;
+let t: TestContext;
+let acme: SeededAccount;
+let planId: string;
+let accounts = 0;
+
+beforeAll(async () => {
+  ({ stripe, gate, mock } = await startGatedStripe('/v1/payment_intents'));
+  t = await startTestApp({ env: { ...ENV, PROCESSOR_B_API_URL: mock.url }, clock });
+});
+/** Each test its own production account (so a jump of the clock bills only its subscription), Stripe connected, a monthly plan of 30.00. */
+beforeEach(async () => {
+  acme = await seedAccount(t.client, `Acme off-session ${accounts++}`);
+  const put = await t.client.put('/account/providers/processor_b', acme.liveKey, { methods: ['card'], credentials: CREDENTIALS });
+  expect(put.status, put.raw).toBe(200);
+  const created = await t.client.post('/products', acme.liveKey, { key: 'plan', name: 'Plan', pricingModel: 'subscription', billingCycle: 'monthly', basePrice: '30.00' });
+  expect(created.status, created.raw).toBe(201);
+  await t.client.post(`/products/${created.body.product.id}/versions/${created.body.version.id}/publish`, acme.liveKey);
+  planId = created.body.product.id;
+});
+afterAll(async () => {
+  gate.open();
+  await t.close();
+  await mock.close();
+  expect(mock.violations).toEqual([]);
+});
+
+const intentPosts = () => mock.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents').length;
+const run = () => runDueSubscriptions(t.database.db, clock, t.config.baseUrl, { accountId: acme.id, environment: 'production' });
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+async function subscribe(paymentMethod: string) {
+  const customer = await t.client.post('/customers', acme.liveKey, { name: 'Bia', email: 'bia@example.com' });
+  const res = await t.client.post('/billing/subscriptions', acme.liveKey, { customerId: customer.body.id, productId: planId, collectionMethod: 'charge_automatically', paymentMethod });
+  expect(res.status, res.raw).toBe(201);
+  return res.body as { id: string };
+}
+const subscription = async (id: string) => (await t.client.get(`/billing/subscriptions/${id}`, acme.liveKey)).body;
+const invoices = async (id: string) => ((await t.client.get(`/billing/invoices?subscriptionId=${id}&limit=100`, acme.liveKey)).body.invoices as any[]).reverse();
+const payments = async (invoiceId: string) => ((await t.client.get(`/billing/payments?invoiceId=${invoiceId}&limit=100`, acme.liveKey)).body.payments as any[]).reverse();
+
+describe('off-session charges of the cycle runner, outside its transaction (processor_b)', () => {
+  it('the period is billed and committed before Stripe is called; a second run meanwhile bills and sends nothing; the answer pays the invoice', async () => {
+    const sub = await subscribe('cus_offsession/pm_card_visa');
+    expect(await invoices(sub.id)).toHaveLength(1); // the first period, charged when subscribed
+    clock.set('2026-03-01T08:00:01.000Z');
+    const before = intentPosts();
+    gate.holding = true;
+    const first = run();
+    await until(() => gate.waiting === 1);
+    gate.holding = false;
+    // Committed while Stripe holds the call: the second period's invoice is open; the charge in flight shows nowhere yet.
+    const billed = await invoices(sub.id);
+    expect(billed).toHaveLength(2);
+    expect(billed[1]).toMatchObject({ status: 'open', total: '30.00' });
+    expect(await payments(billed[1].id)).toEqual([]);
+    // A duplicate run of the cycle: the period is billed already and the charge in flight is not sent again.
+    const duplicate = await run();
+    expect(duplicate).toMatchObject({ invoices: 0, chargesLeftInFlight: 0 });
+    expect(intentPosts() - before).toBe(1);
+    gate.open();
+    expect(await first).toMatchObject({ invoices: 1, chargesLeftInFlight: 0 });
+    expect(intentPosts() - before).toBe(1);
+    // 30.00 paid off-session: the invoice is paid by its one confirmed payment.
+    expect((await invoices(sub.id))[1]).toMatchObject({ status: 'paid', amountDue: '0.00' });
+    expect((await payments(billed[1].id)).map((p) => [p.status, p.provider])).toEqual([['confirmed', 'processor_b']]);
+    expect(await subscription(sub.id)).toMatchObject({ status: 'active', nextRetryAt: null });
+  });
+
+  it('a declined retry is recorded after the run commits: failed, and on to the next retry', async () => {
+    clock.set('2026-04-10T08:00:00.000Z');
+    const sub = await subscribe('pm_card_chargeDeclinedInsufficientFunds');
+    // Declined when subscribed (the request's own transaction): dunning starts, first retry a day later.
+    const started = await subscription(sub.id);
+    expect(started).toMatchObject({ status: 'past_due', nextRetryAt: new Date(Date.parse('2026-04-10T08:00:00.000Z') + DAY_MS).toISOString() });
+    const [invoice] = await invoices(sub.id);
+    clock.set(new Date(Date.parse(started.nextRetryAt) + 1000));
+    const before = intentPosts();
+    gate.holding = true;
+    const retrying = run();
+    await until(() => gate.waiting === 1);
+    gate.holding = false;
+    // While the retry's charge is in flight no run claims the subscription again.
+    expect((await subscription(sub.id)).nextRetryAt).toBeNull();
+    expect(await run()).toMatchObject({ handled: 0, invoices: 0 });
+    gate.open();
+    await retrying;
+    expect(intentPosts() - before).toBe(1);
+    const charges = await payments(invoice.id);
+    expect(charges.map((p) => [p.status, p.failureCode])).toEqual([
+      ['failed', 'insufficient_funds'],
+      ['failed', 'insufficient_funds'],
+    ]);
+    // Default schedule 1, 3, 5, 7 days: the second retry three days after the first failure.
+    const after = await subscription(sub.id);
+    expect(after).toMatchObject({ status: 'past_due' });
+    expect(Date.parse(after.nextRetryAt)).toBe(Date.parse('2026-04-10T08:00:00.000Z') + 3 * DAY_MS);
+  });
+
+  it('a run that dies between the call and the record: the repair poller records the one PaymentIntent, and the late answer changes nothing', async () => {
+    clock.set('2026-05-20T08:00:00.000Z');
+    const sub = await subscribe('cus_offsession/pm_card_visa');
+    clock.set('2026-06-20T08:00:01.000Z');
+    const intentsBefore = stripe.intents.size;
+    const postsBefore = intentPosts();
+    gate.holding = true;
+    // This run's Stripe call never comes back (as far as anyone can tell, its process is gone).
+    const dead = run();
+    await until(() => gate.waiting === 1);
+    gate.holding = false;
+    const invoice = (await invoices(sub.id))[1];
+    expect(invoice).toMatchObject({ status: 'open' });
+    // Before the takeover time the poller leaves it alone.
+    await repairPendingCharges(t.database.db, clock, t.config.baseUrl, undefined, null, afterOffSessionCharge);
+    expect(intentPosts() - postsBefore).toBe(1);
+    // Ten minutes on: sent again under the same idempotency key, recorded and settled.
+    const later = { now: () => new Date(clock.now().getTime() + 10 * 60_000) };
+    await repairPendingCharges(t.database.db, later, t.config.baseUrl, undefined, null, afterOffSessionCharge);
+    expect(intentPosts() - postsBefore).toBe(2);
+    expect(stripe.intents.size - intentsBefore).toBe(1);
+    expect((await invoices(sub.id))[1]).toMatchObject({ status: 'paid', amountDue: '0.00' });
+    const paid = await payments(invoice.id);
+    expect(paid.map((p) => p.status)).toEqual(['confirmed']);
+    // The dead run's answer arrives after all: the charge is recorded already, nothing is settled twice.
+    gate.open();
+    expect(await dead).toMatchObject({ invoices: 1, chargesLeftInFlight: 0 });
+    expect((await payments(invoice.id)).map((p) => [p.id, p.status])).toEqual([[paid[0].id, 'confirmed']]);
+    expect(stripe.intents.size - intentsBefore).toBe(1);
+    const events = await t.client.get('/account/events?limit=50', acme.liveKey);
+    const confirmations = (events.body.events as Array<{ type: string; data: { id: string } }>).filter((e) => e.type === 'payment.confirmed' && e.data.id === paid[0].id);
+    expect(confirmations).toHaveLength(1);
+  });
+
+  it('Stripe down after the commit: the invoice stays billed once, the charge in flight for the repair poller', async () => {
+    clock.set('2026-07-01T08:00:00.000Z');
+    const sub = await subscribe('cus_offsession/pm_card_visa');
+    clock.set('2026-08-01T08:00:01.000Z');
+    stripe.failures.push({ status: 503, body: { error: { type: 'api_error', message: 'Something went wrong on our end' } } });
+    expect(await run()).toMatchObject({ invoices: 1, chargesLeftInFlight: 1 });
+    const invoice = (await invoices(sub.id))[1];
+    expect(invoice).toMatchObject({ status: 'open' });
+    expect(await payments(invoice.id)).toEqual([]);
+    expect(await run()).toMatchObject({ invoices: 0 });
+    const later = { now: () => new Date(clock.now().getTime() + 10 * 60_000) };
+    await repairPendingCharges(t.database.db, later, t.config.baseUrl, undefined, null, afterOffSessionCharge);
+    expect((await invoices(sub.id))[1]).toMatchObject({ status: 'paid' });
+    expect(await invoices(sub.id)).toHaveLength(2);
+  });
+
+  it('a reservation whose connection was removed before its record is released with a clear error, not left in flight', async () => {
+    clock.set('2026-09-01T08:00:00.000Z');
+    const sub = await subscribe('cus_offsession/pm_card_visa');
+    clock.set('2026-10-01T08:00:01.000Z');
+    stripe.failures.push({ status: 503, body: { error: { type: 'api_error', message: 'Something went wrong on our end' } } });
+    expect(await run()).toMatchObject({ invoices: 1, chargesLeftInFlight: 1 });
+    expect((await t.client.delete('/account/providers/processor_b', acme.liveKey)).status).toBe(200);
+    const postsBefore = intentPosts();
+    const later = { now: () => new Date(clock.now().getTime() + 10 * 60_000) };
+    await repairPendingCharges(t.database.db, later, t.config.baseUrl, undefined, null, afterOffSessionCharge);
+    expect(intentPosts()).toBe(postsBefore);
+    const invoice = (await invoices(sub.id))[1];
+    expect(invoice).toMatchObject({ status: 'open' });
+    expect(await payments(invoice.id)).toEqual([]);
+    // Released: nothing left in flight for the next round, and the subscription's charge failed, so dunning starts.
+    const left = await t.database.db.selectFrom('payments').select('id').where('invoice_id', '=', invoice.id).execute();
+    expect(left).toEqual([]);
+    expect(await subscription(sub.id)).toMatchObject({ status: 'past_due', nextRetryAt: expect.any(String) });
+  });
+});
