@@ -15,6 +15,7 @@ import { loadSolanaKit, loadX402Svm, loadX402SvmClient } from './lazy.ts';
 import type { RailProviderDeps } from './providers.ts';
 import { feePayerFor } from './supported.ts';
 import type { RailSettingsRow } from './tables.ts';
+import type { ExactRequirements } from './wallet-payment.ts';
 
 /** The memo of a charge's transaction: the charge it pays (the facilitator refuses any other memo). */
 export const checkoutMemo = (paymentId: string): string => `checkout:${paymentId}`;
@@ -26,16 +27,6 @@ export async function solanaChargeExtra(ex: Executor, ctx: UseCaseContext, deps:
   return { feePayer, memo: checkoutMemo(paymentId) };
 }
 
-export interface SvmRequirements {
-  scheme: 'exact';
-  network: string;
-  amount: string;
-  asset: string;
-  payTo: string;
-  maxTimeoutSeconds: number;
-  extra: Record<string, unknown>;
-}
-
 /** The RPC the service reads the network through: RAIL_RPC_URLS, else the official client's public endpoint. */
 async function rpcOf(deps: RailProviderDeps, network: string) {
   const { createRpcClient } = await loadX402Svm();
@@ -43,7 +34,7 @@ async function rpcOf(deps: RailProviderDeps, network: string) {
 }
 
 /** The requirements with a recent blockhash (a transaction is valid about a minute past it). */
-export async function withRecentBlockhash(deps: RailProviderDeps, requirements: SvmRequirements): Promise<SvmRequirements> {
+export async function withRecentBlockhash(deps: RailProviderDeps, requirements: ExactRequirements): Promise<ExactRequirements> {
   let latest;
   try {
     latest = (await (await rpcOf(deps, requirements.network)).getLatestBlockhash().send()).value;
@@ -59,7 +50,7 @@ export async function withRecentBlockhash(deps: RailProviderDeps, requirements: 
  * base64 wire format with every signature empty: the wallet adds the payer's, the fee payer's is
  * added at settlement. 422 when payer is not a Solana address.
  */
-export async function unsignedTransactionFor(deps: RailProviderDeps, requirements: SvmRequirements, payer: string): Promise<string> {
+export async function unsignedTransactionFor(deps: RailProviderDeps, requirements: ExactRequirements, payer: string): Promise<string> {
   const [{ isAddress, address }, { ExactSvmScheme }] = await Promise.all([loadSolanaKit(), loadX402SvmClient()]);
   if (!isAddress(payer)) throw new AppError('validation_failed', 'payer must be a Solana address (base58).', { errors: [{ field: 'payer', value: payer, constraint: 'solana_address', description: 'The wallet address that pays.' }] });
   // A partial signer that signs nothing: the client scheme builds and encodes, the wallet signs.
