@@ -148,9 +148,11 @@ export function valid(schema: Schema, resolve: (s: Schema) => Schema, pools: Poo
 }
 
 function stringOf(s: Schema, pools: Pools): fc.Arbitrary<string> {
-  const maxLength = Math.min(s.maxLength ?? 24, 24);
-  const minLength = Math.min(s.minLength ?? 0, maxLength);
-  const fits = (v: string) => v.length >= (s.minLength ?? 0) && v.length <= (s.maxLength ?? Infinity);
+  // Short strings (at most 24), unless the schema asks for longer ones: a filter nothing can pass
+  // would make the generator loop for ever.
+  const minLength = s.minLength ?? 0;
+  const maxLength = Math.max(Math.min(s.maxLength ?? 24, 24), minLength);
+  const fits = (v: string) => v.length >= minLength && v.length <= (s.maxLength ?? Infinity);
   switch (s.format) {
     case 'uuid':
       return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...pools.ids) }, { weight: 1, arbitrary: fc.uuid() });
@@ -166,10 +168,9 @@ function stringOf(s: Schema, pools: Pools): fc.Arbitrary<string> {
       return fc.webUrl().filter(fits);
   }
   if (typeof s.pattern === 'string') return fc.stringMatching(new RegExp(s.pattern)).filter(fits);
-  return fc.oneof(
-    { weight: 3, arbitrary: fc.string({ minLength: Math.max(minLength, 1), maxLength: Math.max(maxLength, 1) }).filter(fits) },
-    { weight: 2, arbitrary: fc.constantFrom(...pools.words).filter(fits) },
-  );
+  const strings = fc.string({ minLength: Math.max(minLength, 1), maxLength: Math.max(maxLength, 1) }).filter(fits);
+  const words = pools.words.filter(fits);
+  return words.length === 0 ? strings : fc.oneof({ weight: 3, arbitrary: strings }, { weight: 2, arbitrary: fc.constantFrom(...words) });
 }
 
 function objectOf(s: Schema, resolve: (s: Schema) => Schema, pools: Pools, depth: number): fc.Arbitrary<unknown> {
