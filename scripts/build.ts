@@ -83,7 +83,7 @@ async function bundleService(): Promise<void> {
     splitting: true,
     format: 'esm',
     platform: 'node',
-    target: 'node20.19',
+    target: 'node22.12',
     keepNames: true,
     sourcemap: true,
     sourcesContent: false,
