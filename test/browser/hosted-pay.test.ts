@@ -100,7 +100,12 @@ describe.skipIf(!chromiumAvailable)('paying on the hosted pages in chromium', ()
     const { page, errors } = await open(invoice.path, 'en-US');
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     await page.getByTestId('method-card').click();
+    // No name on the card: the form says so and posts no card (the charge the method made stays pending).
     await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByTestId('pay-card').click();
+    await expect.poll(() => page.getByTestId('pay-error').innerText()).toBe('Enter the name on the card.');
+    expect((await paymentsOf(invoice.id)).map((p) => [p.method, p.status, p.failureCode])).toEqual([['card', 'pending', null]]);
+    await page.getByLabel('Name on the card').fill('ANA SOUZA');
     await page.getByLabel('Expiry month').fill('12');
     await page.getByLabel('Expiry year').fill(String(new Date().getUTCFullYear() + 3));
     await page.getByLabel('Security code (CVC)').fill('123');

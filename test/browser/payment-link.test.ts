@@ -21,7 +21,7 @@ describe.skipIf(!chromiumAvailable)('payment link checkout page in chromium', ()
     session = await startBrowserTest();
     ({ t, browser, origin } = session);
     acme = await seedAccount(t.client, 'Acme');
-    const branded = await t.client.patch('/account/tenant', acme.key, { name: 'Padaria Pão Quente', supportEmail: 'contato@paoquente.example', termsUrl: 'https://paoquente.example/termos' });
+    const branded = await t.client.patch('/account/tenant', acme.key, { name: 'Padaria Pão Quente', supportEmail: 'contato@paoquente.example', termsUrl: 'https://paoquente.example/termos', cnpj: '11222333000181' });
     expect(branded.status, branded.raw).toBe(200);
   });
   afterAll(() => session?.close());
@@ -45,14 +45,23 @@ describe.skipIf(!chromiumAvailable)('payment link checkout page in chromium', ()
     expect(await page.getByTestId('account-name').innerText()).toBe('Padaria Pão Quente');
     expect(await page.getByTestId('support-email').getAttribute('href')).toBe('mailto:contato@paoquente.example');
     expect(await page.getByTestId('test-mode').isVisible()).toBe(true);
+    // The seller by name and CNPJ, and what the buyer is about to pay for.
+    expect(await page.getByTestId('seller-cnpj').innerText()).toBe('11.222.333/0001-81');
+    expect(await page.getByTestId('product-description').innerText()).toBe('Pães, frutas e café');
+    expect(await page.getByTestId('order-summary').innerText()).toContain('1 × Cesta de café da manhã');
+    expect(await page.getByTestId('summary-total').innerText()).toMatch(/^R\$\s1\.234,50$/);
 
     await page.getByLabel('Nome completo').fill('Ana Souza');
     await page.getByLabel('E-mail').fill('ana.browser@example.com');
     await page.getByLabel('CPF ou CNPJ').fill('529.982.247-25');
     await page.getByLabel('Rua e número').fill('Rua das Flores, 10');
     await page.getByLabel('Cidade').fill('São Paulo');
-    await page.getByLabel('Estado').fill('SP');
-    await page.getByLabel('CEP').fill('01000-000');
+    // Brazil is chosen first: the state is a select of the 27 units and the CEP is masked as typed.
+    expect(await page.getByLabel('País').inputValue()).toBe('BR');
+    expect(await page.getByTestId('state-select').locator('option').count()).toBe(28);
+    await page.getByLabel('Estado').selectOption('SP');
+    await page.getByLabel('CEP').pressSequentially('01310100');
+    expect(await page.getByLabel('CEP').inputValue()).toBe('01310-100');
     await page.getByLabel('Pix').check();
     await screenshot(page, 'payment-link-pt-BR.png');
 

@@ -1,6 +1,7 @@
-// A storefront in a real browser (Debian's chromium through playwright-core): the buyer fills a
-// cart with shipping, places the order and lands on the hosted invoice page with the shipping
-// line; the page in pt-BR and in English; a disabled shop answers its 404 page. Screenshots go to
+// A storefront in a real browser (Debian's chromium through playwright-core): the buyer adds
+// products with their "add" buttons, sees the cart summary, picks shipping with Brazil's state
+// select and the CEP mask, places the order and lands on the hosted invoice page with the shipping
+// line (the order stored with that address); the seller's name, CNPJ and contact; the page in pt-BR and in English; a disabled shop answers its 404 page. Screenshots go to
 // test-results/screenshots/ (gitignored). Without chromium this file skips, saying why.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -21,6 +22,8 @@ describe.skipIf(!chromiumAvailable)('storefront in chromium', () => {
     session = await startBrowserTest();
     ({ t, browser, origin } = session);
     acme = await seedAccount(t.client, 'Padaria Pão Quente');
+    const seller = await t.client.patch('/account/tenant', acme.key, { cnpj: '11.222.333/0001-81', supportEmail: 'contato@paoquente.example' });
+    expect(seller.status, seller.raw).toBe(200);
   });
   afterAll(() => session?.close());
 
@@ -62,16 +65,33 @@ describe.skipIf(!chromiumAvailable)('storefront in chromium', () => {
     const prices = (await page.getByTestId('price').allInnerTexts()).map((p) => p.replace(/\u00a0/g, ' '));
     expect(prices).toEqual(['R$ 12,50', 'R$ 30,00']);
 
-    const quantities = page.getByTestId('quantity');
-    await quantities.nth(0).fill('4');
-    await quantities.nth(1).fill('1');
+    expect(await page.getByTestId('account-name').innerText()).toBe('Padaria Pão Quente');
+    expect(await page.getByTestId('seller-cnpj').innerText()).toBe('11.222.333/0001-81');
+    expect(await page.getByTestId('seller-contact').getAttribute('href')).toBe('mailto:contato@paoquente.example');
+    expect(await page.getByTestId('cart-empty').isVisible()).toBe(true);
+
+    // Five pães de queijo added, one taken back; one bolo.
+    const add = page.getByTestId('add');
+    for (let i = 0; i < 5; i++) await add.nth(0).click();
+    await add.nth(1).click();
+    await page.getByRole('button', { name: 'Tirar um: Pão de queijo' }).click();
+    const cartLines = page.getByTestId('cart-line');
+    await expect.poll(() => cartLines.count()).toBe(2);
+    expect(await cartLines.locator('.name').allInnerTexts()).toEqual(['4 × Pão de queijo', '1 × Bolo de fubá']);
+    // 4 x 12,50 = 50,00 and 1 x 30,00.
+    expect((await cartLines.locator('.amount').allInnerTexts()).map((a) => a.replace(/\u00a0/g, ' '))).toEqual(['R$ 50,00', 'R$ 30,00']);
+    expect(await page.getByTestId('cart-empty').isHidden()).toBe(true);
     await page.getByLabel('Receber em casa').check();
     await page.getByLabel('Nome').fill('Ana Souza');
     await page.getByLabel('E-mail').fill('ana@example.com');
     await page.getByLabel('Rua e número').fill('Rua das Flores, 10');
     await page.getByLabel('Cidade').fill('São Paulo');
-    await page.getByLabel('Estado').fill('SP');
-    await page.getByLabel('CEP').fill('01000-000');
+    // The country is a select (Brazil first); Brazil's state a select of its 27 units; the CEP masked.
+    expect(await page.getByLabel('País').inputValue()).toBe('BR');
+    expect(await page.getByTestId('state-select').locator('option').count()).toBe(28);
+    await page.getByLabel('Estado').selectOption('SP');
+    await page.getByLabel('CEP').pressSequentially('01000000');
+    expect(await page.getByLabel('CEP').inputValue()).toBe('01000-000');
     // 4 x 12,50 + 30,00 + 15,00 shipping, added in the browser without floats.
     await expect.poll(async () => (await page.getByTestId('total').innerText()).replace(/\u00a0/g, ' ')).toBe('R$ 95,00');
     await screenshot(page, 'storefront-cart-pt-BR.png');
@@ -81,6 +101,10 @@ describe.skipIf(!chromiumAvailable)('storefront in chromium', () => {
     expect(await page.getByTestId('amount-due').innerText()).toMatch(/^R\$\s95,00$/);
     const rows = await page.getByTestId('lines').locator('tbody tr').allInnerTexts();
     expect(rows.map((row) => row.split('\t')[0]!.trim())).toEqual(['Pão de queijo', 'Bolo de fubá', 'Shipping']);
+    // The order the new cart placed: its items and the address as the selects and the mask gave it.
+    const order = await t.database.db.selectFrom('storefront_orders').selectAll().where('invoice_id', '=', new URL(page.url()).pathname.split('/').pop()!).executeTakeFirstOrThrow();
+    expect(order.items.map((item) => item.quantity)).toEqual([4, 1]);
+    expect(order.address).toEqual({ line1: 'Rua das Flores, 10', city: 'São Paulo', state: 'SP', postalCode: '01000-000', country: 'BR' });
     expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     await screenshot(page, 'storefront-order-invoice.png');
     await context.close();
@@ -100,7 +124,8 @@ describe.skipIf(!chromiumAvailable)('storefront in chromium', () => {
     await page.getByTestId('submit').click();
     await expect.poll(() => page.locator('#errors').innerText()).toBe('Choose at least one product.');
     // A document that is not a CPF: the service's field error is shown.
-    await page.getByTestId('quantity').first().fill('1');
+    await page.getByTestId('add').first().click();
+    expect(await page.getByTestId('total').innerText()).toBe('R$12.50');
     await page.getByLabel('Name').fill('Ana Souza');
     await page.getByLabel('Email').fill('ana@example.com');
     await page.getByLabel('CPF or CNPJ (optional)').fill('111.111.111-11');

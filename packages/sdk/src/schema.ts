@@ -1939,7 +1939,7 @@ export interface paths {
         };
         /**
          * The shop page (HTML)
-         * @description The storefront for a buyer: products, a cart with quantities, payer details, pickup or shipping and the address when asked. Its script places the order (POST /public/storefronts/{slug}/orders) and opens the checkout URL. Portuguese (pt-BR) by default, English when Accept-Language prefers it. A disabled or unknown shop answers a 404 page.
+         * @description The storefront for a buyer: products with "add" buttons, a cart summary, the seller (name, CNPJ, support email), payer details, pickup or shipping and the address when asked. Its script places the order (POST /public/storefronts/{slug}/orders) and opens the checkout URL. Portuguese (pt-BR) by default, English when Accept-Language prefers it. A disabled or unknown shop answers a 404 page.
          */
         get: operations["getShopPage"];
         put?: never;
@@ -3350,6 +3350,7 @@ export interface operations {
                     "application/json": {
                         /** @description The card processor whose browser flow card charges use: it picks the nextAction type (processor_a_session or processor_b_payment_intent). Default processor_b. */
                         cardProcessor: "processor_a" | "processor_b";
+                        cnpj: string | null;
                         /** @description byop collects through the account's connected providers; managed through the service's own account. Always byop in sandbox. */
                         collectionMode: "byop" | "managed";
                         /** Format: date-time */
@@ -3451,6 +3452,7 @@ export interface operations {
                 "application/json": {
                     /** @description The card processor whose browser flow card charges use: it picks the nextAction type (processor_a_session or processor_b_payment_intent). Default processor_b. */
                     cardProcessor?: "processor_a" | "processor_b";
+                    cnpj?: string | null;
                     /** @description Either or both; what is left out stays as it is. Applies from the next retry computed. */
                     dunning?: {
                         /** @description After the last retry fails: cancel (the open invoices uncollectible, the subscription canceled) or leave_past_due (both left as they are, no more automatic retries). */
@@ -3477,6 +3479,7 @@ export interface operations {
                     "application/json": {
                         /** @description The card processor whose browser flow card charges use: it picks the nextAction type (processor_a_session or processor_b_payment_intent). Default processor_b. */
                         cardProcessor: "processor_a" | "processor_b";
+                        cnpj: string | null;
                         /** @description byop collects through the account's connected providers; managed through the service's own account. Always byop in sandbox. */
                         collectionMode: "byop" | "managed";
                         /** Format: date-time */
@@ -4681,6 +4684,7 @@ export interface operations {
                         account: {
                             /** @description The card processor whose browser flow card charges use: it picks the nextAction type (processor_a_session or processor_b_payment_intent). Default processor_b. */
                             cardProcessor: "processor_a" | "processor_b";
+                            cnpj: string | null;
                             /** @description byop collects through the account's connected providers; managed through the service's own account. Always byop in sandbox. */
                             collectionMode: "byop" | "managed";
                             /** Format: date-time */
@@ -14019,6 +14023,8 @@ export interface operations {
                     cvc: string;
                     expMonth: number;
                     expYear: number;
+                    /** @description The name on the card, as a processor asks for it; the sandbox checks only that it is not blank. */
+                    holderName?: string;
                     number: string;
                 };
             };
@@ -17389,6 +17395,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        cnpj: string | null;
                         logoUrl: string | null;
                         name: string;
                         slug: string;
@@ -17797,6 +17804,7 @@ export interface operations {
                         account: {
                             /** @description The card processor whose browser flow card charges use: it picks the nextAction type (processor_a_session or processor_b_payment_intent). Default processor_b. */
                             cardProcessor: "processor_a" | "processor_b";
+                            cnpj: string | null;
                             /** @description byop collects through the account's connected providers; managed through the service's own account. Always byop in sandbox. */
                             collectionMode: "byop" | "managed";
                             /** Format: date-time */

@@ -12,6 +12,7 @@ import { renderInvoicePage } from './invoice-page.ts';
 function openInvoice(cardForm: CardForm | null): HostedInvoice {
   return {
     accountName: 'Acme Ltda',
+    accountCnpj: null,
     supportEmail: null,
     environment: 'production',
     invoiceNumber: 'INV-000001',

@@ -12,6 +12,8 @@ import { receiptOf, usableReturnUrl, type Receipt } from './pay.ts';
 
 export interface HostedInvoice {
   accountName: string;
+  /** The seller's CNPJ (normalised), when set. */
+  accountCnpj: string | null;
   supportEmail: string | null;
   environment: Environment;
   invoiceNumber: string;
@@ -47,6 +49,7 @@ export async function findHostedInvoice(ex: Executor, link: InvoiceLink): Promis
   const options = row.status === 'open' ? await payOptionsFor(ex, { accountId: row.account_id, environment: row.environment }, row.currency) : { methods: [], cardForm: null };
   return {
     accountName: account.name,
+    accountCnpj: account.cnpj,
     supportEmail: account.supportEmail,
     environment: row.environment,
     invoiceNumber: view.invoiceNumber ?? '',

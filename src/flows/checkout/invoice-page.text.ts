@@ -31,6 +31,8 @@ export const INVOICE_PAGE_TEXT = {
       card_stolen: 'O cartão foi recusado. Tente outro cartão.',
     },
     receipt: 'Recibo', amountPaid: 'Valor pago', paidOn: 'Pago em', method: 'Forma de pagamento', downloads: 'Seus arquivos', download: 'Baixar',
+    print: 'Imprimir / salvar PDF', cardholderName: 'Nome impresso no cartão', cardholderMissing: 'Informe o nome impresso no cartão.',
+    settlementOn: 'na rede', cnpj: 'CNPJ',
   },
   en: {
     title: (n: string, seller: string) => `Invoice ${n} from ${seller}`,
@@ -61,5 +63,7 @@ export const INVOICE_PAGE_TEXT = {
       card_stolen: 'The card was declined. Try another card.',
     },
     receipt: 'Receipt', amountPaid: 'Amount paid', paidOn: 'Paid on', method: 'Payment method', downloads: 'Your downloads', download: 'Download',
+    print: 'Print / save as PDF', cardholderName: 'Name on the card', cardholderMissing: 'Enter the name on the card.',
+    settlementOn: 'on', cnpj: 'CNPJ',
   },
 } as const;

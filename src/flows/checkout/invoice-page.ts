@@ -23,9 +23,11 @@ import { DEFAULT_PAGE_LOCALE, formatAmount, type PageLocale } from '../../http/p
 import { pageAsset, pageTemplate, styleHash } from '../../http/page-templates.ts';
 import { INVOICE_PAGE_TEXT as TEXT } from './invoice-page.text.ts';
 import { cardLibraryOf } from './card-libraries.ts';
+import { formatCnpj } from '../../modules/accounts/index.ts';
 
 const STYLES = pageAsset(new URL('./assets/invoice-page.css', import.meta.url));
 const PAY_SCRIPT = pageAsset(new URL('./assets/pay.js', import.meta.url));
+const PRINT_SCRIPT = pageAsset(new URL('./assets/print.js', import.meta.url));
 
 /** For the Content-Security-Policy: the only style the page may apply. */
 export const PAGE_STYLE_HASH = styleHash(STYLES);
@@ -38,6 +40,8 @@ interface PageData {
   title: string;
   styles: string;
   accountName: string;
+  /** The seller's CNPJ, formatted, when the account has one. */
+  sellerCnpj: string | null;
   supportEmail: string | null;
   testMode: boolean;
   invoiceNumber: string;
@@ -56,6 +60,7 @@ interface PageData {
   liveCard: { processor: string; environment: string; scripts: string[]; styles: string[]; payButton: boolean } | null;
   nonce: string;
   script: string;
+  printScript: string;
   pageText: string;
 }
 
@@ -84,6 +89,7 @@ export function renderInvoicePage(invoice: HostedInvoice, locale: PageLocale = D
   const pageText = {
     copied: t.copied, processing: t.processing, failed: t.failed, waiting: t.waiting, declined: t.declined, declines: t.declines,
     paid: t.paidRedirect, expired: t.expired, testNetwork: t.testNetwork, mainNetwork: t.mainNetwork, walletSigning: t.walletSigning, locale,
+    settlementOn: t.settlementOn, cardholderMissing: t.cardholderMissing,
   };
   return invoicePage({
     locale,
@@ -91,6 +97,7 @@ export function renderInvoicePage(invoice: HostedInvoice, locale: PageLocale = D
     title: t.title(invoice.invoiceNumber, invoice.accountName),
     styles: STYLES,
     accountName: invoice.accountName,
+    sellerCnpj: invoice.accountCnpj ? formatCnpj(invoice.accountCnpj) : null,
     supportEmail: invoice.supportEmail,
     testMode,
     invoiceNumber: invoice.invoiceNumber,
@@ -115,6 +122,7 @@ export function renderInvoicePage(invoice: HostedInvoice, locale: PageLocale = D
     liveCard: liveCardOf(invoice),
     nonce,
     script: PAY_SCRIPT,
+    printScript: PRINT_SCRIPT,
     // A JSON data block, never executed: "<" is escaped so no text can close the element.
     pageText: JSON.stringify(pageText).replace(/</g, '\\u003c'),
   });

@@ -36,7 +36,7 @@ export interface PaymentLinkOffer {
   ctx: UseCaseContext;
   slug: string;
   linkId: string;
-  account: { name: string; logoUrl: string | null; supportEmail: string | null; termsUrl: string | null };
+  account: { name: string; cnpj: string | null; logoUrl: string | null; supportEmail: string | null; termsUrl: string | null };
   environment: Environment;
   product: { id: string; name: string; description: string; imageUrl: string | null; requiresShipping: boolean; pricingModel: string };
   versionId: string;
@@ -75,7 +75,7 @@ export async function openPaymentLink(ex: Executor, slug: string, linkId: string
     ctx: await keylessContext(ex, { accountId: account.id, environment }, clock.now(), baseUrl),
     slug: account.slug,
     linkId: link.id,
-    account: { name: account.name, logoUrl: account.logoUrl, supportEmail: account.supportEmail, termsUrl: account.termsUrl },
+    account: { name: account.name, cnpj: account.cnpj, logoUrl: account.logoUrl, supportEmail: account.supportEmail, termsUrl: account.termsUrl },
     environment,
     product: {
       id: product.id,

@@ -8,13 +8,15 @@
 // pt-BR by default, English by Accept-Language (link-page.text.ts). The markup is
 // templates/link-page.hbs and templates/link-not-found.hbs; Handlebars escapes every value; the
 // stylesheet (assets/link-page.css) is allowed by hash.
+import { ADDRESS_FIELDS_SCRIPT, addressFieldsView } from '../../http/address-fields.ts';
 import { formatAmount, type PageLocale } from '../../http/page-locale.ts';
+import { formatCnpj } from '../../modules/accounts/index.ts';
 import { pageAsset, pageTemplate, styleHash } from '../../http/page-templates.ts';
 import type { PaymentLinkOffer } from './link-checkout.ts';
 import { LINK_PAGE_CYCLES as CYCLES, LINK_PAGE_METHODS as METHODS, LINK_PAGE_TEXT as TEXT } from './link-page.text.ts';
 
 const STYLES = pageAsset(new URL('./assets/link-page.css', import.meta.url));
-const SCRIPT = pageAsset(new URL('./assets/link-page.js', import.meta.url));
+const SCRIPT = pageAsset(new URL('./assets/link-page.js', import.meta.url)) + ADDRESS_FIELDS_SCRIPT;
 
 /** For the Content-Security-Policy: the only style the page may apply. */
 export const PAYMENT_LINK_STYLE_HASH = styleHash(STYLES);
@@ -33,6 +35,8 @@ export function renderPaymentLinkPage(offer: PaymentLinkOffer, locale: PageLocal
     nonce,
     testMode: offer.environment === 'sandbox',
     account: offer.account,
+    cnpj: offer.account.cnpj ? formatCnpj(offer.account.cnpj) : '',
+    address: addressFieldsView(locale),
     product: offer.product,
     amount: formatAmount(offer.amount, offer.currency, locale),
     unitPrice: formatAmount(offer.unitPrice, offer.currency, locale, true),

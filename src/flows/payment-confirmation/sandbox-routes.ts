@@ -102,6 +102,9 @@ export function registerSandboxRoutes(app: App, deps: AppDeps): void {
           body: Type.Object(
             {
               clientSecret: Type.String({ minLength: 1, maxLength: 200 }),
+              holderName: Type.Optional(
+                Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: 'The name on the card, as a processor asks for it; the sandbox checks only that it is not blank.' }),
+              ),
               number: Type.String({ minLength: 1, maxLength: 32 }),
               expMonth: Type.Integer({ minimum: 1, maximum: 12 }),
               expYear: Type.Integer({ minimum: 2000, maximum: 9999 }),

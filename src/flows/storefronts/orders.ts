@@ -50,15 +50,23 @@ export interface OrderView {
   createdAt: Date;
 }
 
-/** The active shop of a slug and the context of its account, or a 404 `storefront`. */
-export async function openShop(ex: Executor, slug: string, now: Date, baseUrl: string): Promise<{ shop: StorefrontRow; ctx: UseCaseContext }> {
+/** Who sells in a shop, as its page shows them: the account's name, CNPJ (when set) and support email. */
+export interface ShopSeller {
+  name: string;
+  cnpj: string | null;
+  supportEmail: string | null;
+}
+
+/** The active shop of a slug, the context of its account and its seller, or a 404 `storefront`. */
+export async function openShop(ex: Executor, slug: string, now: Date, baseUrl: string): Promise<{ shop: StorefrontRow; ctx: UseCaseContext; seller: ShopSeller }> {
   const shop = await repo.findStorefrontBySlug(ex, slug);
   if (!shop || shop.status !== 'active') throw notFound('storefront');
   const ctx: UseCaseContext = { tenant: { accountId: shop.account_id, environment: shop.environment }, now, baseUrl };
   const account = await getTenant(ex, ctx);
   if (account.status !== 'active') throw notFound('storefront');
   // Read once here: the order's invoice views take their links' slug from it.
-  return { shop, ctx: { ...ctx, knownAccount: { id: account.id, slug: account.slug } } };
+  const seller = { name: account.name, cnpj: account.cnpj, supportEmail: account.supportEmail };
+  return { shop, ctx: { ...ctx, knownAccount: { id: account.id, slug: account.slug } }, seller };
 }
 
 export async function presentShop(ex: Executor, ctx: UseCaseContext, shop: StorefrontRow, store: ObjectStore): Promise<PublicShop> {

@@ -26,7 +26,7 @@ export function registerShopPageRoutes(app: App, deps: AppDeps): void {
           tags: ['storefronts'],
           summary: 'The shop page (HTML)',
           description:
-            'The storefront for a buyer: products, a cart with quantities, payer details, pickup or shipping and the address when asked. ' +
+            'The storefront for a buyer: products with "add" buttons, a cart summary, the seller (name, CNPJ, support email), payer details, pickup or shipping and the address when asked. ' +
             'Its script places the order (POST /public/storefronts/{slug}/orders) and opens the checkout URL. Portuguese (pt-BR) by default, ' +
             'English when Accept-Language prefers it. A disabled or unknown shop answers a 404 page.',
           params: Type.Object({ slug: Type.String() }),
@@ -37,9 +37,9 @@ export function registerShopPageRoutes(app: App, deps: AppDeps): void {
         const locale = pageLocale(request.headers['accept-language']);
         if (request.validationError || hasUnstorableString(request.params)) return sendPage(reply, 404, renderShopNotFound(locale));
         try {
-          const { shop, ctx } = await openShop(deps.db, request.params.slug, deps.clock.now(), deps.config.baseUrl);
+          const { shop, ctx, seller } = await openShop(deps.db, request.params.slug, deps.clock.now(), deps.config.baseUrl);
           const view = await presentShop(deps.db, ctx, shop, deps.objectStore);
-          return sendPage(reply.header('content-language', locale), 200, renderShopPage(view, locale, reply.cspNonce.script, shop.environment === 'sandbox'));
+          return sendPage(reply.header('content-language', locale), 200, renderShopPage(view, seller, locale, reply.cspNonce.script, shop.environment === 'sandbox'));
         } catch (error) {
           if (error instanceof AppError && error.code === 'not_found') return sendPage(reply, 404, renderShopNotFound(locale));
           throw error;

@@ -18,5 +18,6 @@ export {
   type PublicAccount,
   type UnconfirmedKey,
 } from './service.ts';
+export { formatCnpj } from './cnpj.ts';
 export { RESERVED_SLUGS } from './slugs.ts';
 export { type FoundationTables } from './tables.ts';

@@ -33,6 +33,7 @@ describe('GET /public/accounts/{slug}', () => {
       supportEmail: 'help@acme.example',
       termsUrl: 'https://acme.example/terms',
       logoUrl: 'https://acme.example/logo.png',
+      cnpj: '11.222.333/0001-81',
     });
     expect(patch.status).toBe(200);
     const res = await t.client.get(`/public/accounts/${acme.slug}`, null);
@@ -42,9 +43,23 @@ describe('GET /public/accounts/{slug}', () => {
       name: 'Acme',
       logoUrl: 'https://acme.example/logo.png',
       supportEmail: 'help@acme.example',
+      cnpj: '11222333000181',
       termsUrl: 'https://acme.example/terms',
     });
     expect(res.raw).not.toContain(acme.id);
+  });
+
+  it('takes a CNPJ only with valid check digits, and null removes it', async () => {
+    const wrong = await t.client.patch('/account/tenant', acme.key, { cnpj: '11.222.333/0001-82' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors[0]).toMatchObject({ field: 'cnpj', constraint: 'cnpj' });
+    const short = await t.client.patch('/account/tenant', acme.key, { cnpj: '123' });
+    expect(short.status).toBe(422);
+    expect((await t.client.get('/account/tenant', acme.key)).body.cnpj).toBe('11222333000181');
+    const removed = await t.client.patch('/account/tenant', acme.key, { cnpj: null });
+    expect(removed.status).toBe(200);
+    expect(removed.body.cnpj).toBeNull();
+    expect((await t.client.get(`/public/accounts/${acme.slug}`, null)).body.cnpj).toBeNull();
   });
 
   it('answers 404 naming the account for unknown, malformed and reserved slugs', async () => {

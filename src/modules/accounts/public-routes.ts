@@ -18,6 +18,7 @@ const PublicBranding = Type.Object(
     name: Type.String(),
     logoUrl: Nullable(Type.String()),
     supportEmail: Nullable(Type.String()),
+    cnpj: Nullable(Type.String({ description: "The seller's CNPJ (14 characters, no punctuation), when set." })),
     termsUrl: Nullable(Type.String()),
   },
   { title: 'PublicAccount', description: "What a checkout page shows of an account: its branding, nothing else." },

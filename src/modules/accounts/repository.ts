@@ -25,7 +25,7 @@ export async function updateAccount(
   ex: Executor,
   id: string,
   patch: Partial<
-    Pick<AccountRow, 'name' | 'slug' | 'terms_url' | 'support_email' | 'logo_url' | 'card_processor' | 'dunning_retry_days' | 'dunning_final_action' | 'updated_at'>
+    Pick<AccountRow, 'name' | 'slug' | 'terms_url' | 'support_email' | 'cnpj' | 'logo_url' | 'card_processor' | 'dunning_retry_days' | 'dunning_final_action' | 'updated_at'>
   >,
 ): Promise<AccountRow | undefined> {
   return ex.updateTable('accounts').set(patch).where('id', '=', id).returningAll().executeTakeFirst();

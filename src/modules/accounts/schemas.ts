@@ -39,6 +39,7 @@ export const Account = Type.Object(
     }),
     termsUrl: Nullable(Type.String()),
     supportEmail: Nullable(Type.String()),
+    cnpj: Nullable(Type.String({ description: "The seller's CNPJ (14 characters, no punctuation), shown on its buyers' pages; null until set." })),
     logoUrl: Nullable(Type.String()),
     cardProcessor: CardProcessor,
     dunning: Dunning,
@@ -56,6 +57,9 @@ export const TenantPatch = Type.Object(
     slug: Type.Optional(Slug),
     termsUrl: Type.Optional(Nullable(HttpUrl)),
     supportEmail: Type.Optional(Nullable(Type.String({ format: 'email', maxLength: 254 }))),
+    cnpj: Type.Optional(
+      Nullable(Type.String({ maxLength: 32, description: 'With or without punctuation; check digits are verified (422 `cnpj`). Null removes it.' })),
+    ),
     logoUrl: Type.Optional(Nullable(HttpUrl)),
     cardProcessor: Type.Optional(CardProcessor),
     dunning: Type.Optional(DunningPatch),

@@ -14,6 +14,7 @@ import * as repo from './repository.ts';
 import { assertMayGrant, assertMayRevoke, type CallingKey } from './key-scopes.ts';
 import { generateKey, hashKey, redactKey, SCOPES, type Scope } from './keys.ts';
 import { isValidSlug, slugFromName } from './slugs.ts';
+import { normaliseCnpj } from './cnpj.ts';
 import type { AccountRow, ApiKeyRow, DunningFinalAction, KeyType } from './tables.ts';
 
 export {
@@ -34,6 +35,7 @@ export interface AccountView {
   collectionMode: AccountRow['collection_mode'];
   termsUrl: string | null;
   supportEmail: string | null;
+  cnpj: string | null;
   logoUrl: string | null;
   cardProcessor: AccountRow['card_processor'];
   dunning: DunningSettings;
@@ -83,6 +85,7 @@ export function toAccountView(row: AccountRow, environment: Environment): Accoun
     collectionMode: environment === 'sandbox' ? 'byop' : row.collection_mode,
     termsUrl: row.terms_url,
     supportEmail: row.support_email,
+    cnpj: row.cnpj,
     logoUrl: row.logo_url,
     cardProcessor: row.card_processor,
     dunning: { retryDays: row.dunning_retry_days, finalAction: row.dunning_final_action },
@@ -150,6 +153,7 @@ export async function createAccount(
     collection_mode: 'byop',
     terms_url: null,
     support_email: null,
+    cnpj: null,
     logo_url: null,
     card_processor: 'processor_b',
     dunning_retry_days: [...DEFAULT_DUNNING.retryDays],
@@ -195,6 +199,8 @@ export interface PublicAccount {
   slug: string;
   name: string;
   supportEmail: string | null;
+  /** The seller's CNPJ, normalised (formatCnpj shows it); null when not set. */
+  cnpj: string | null;
   logoUrl: string | null;
   termsUrl: string | null;
   /** False for a suspended or closed account: it sells nothing new (its invoices' pages still open). */
@@ -207,6 +213,7 @@ export interface PublicBranding {
   name: string;
   logoUrl: string | null;
   supportEmail: string | null;
+  cnpj: string | null;
   termsUrl: string | null;
 }
 
@@ -214,7 +221,7 @@ export interface PublicBranding {
 export async function findPublicBranding(ex: Executor, slug: string): Promise<PublicBranding | null> {
   const account = await findPublicAccount(ex, slug);
   if (!account?.active) return null;
-  return { slug: account.slug, name: account.name, logoUrl: account.logoUrl, supportEmail: account.supportEmail, termsUrl: account.termsUrl };
+  return { slug: account.slug, name: account.name, logoUrl: account.logoUrl, supportEmail: account.supportEmail, cnpj: account.cnpj, termsUrl: account.termsUrl };
 }
 
 /** The account of a public slug (checkout pages), or null. */
@@ -222,7 +229,7 @@ export async function findPublicAccount(ex: Executor, slug: string): Promise<Pub
   if (!isValidSlug(slug)) return null;
   const row = await repo.findAccountBySlug(ex, slug);
   if (!row) return null;
-  return { id: row.id, slug: row.slug, name: row.name, supportEmail: row.support_email, logoUrl: row.logo_url, termsUrl: row.terms_url, active: row.status === 'active' };
+  return { id: row.id, slug: row.slug, name: row.name, supportEmail: row.support_email, cnpj: row.cnpj, logoUrl: row.logo_url, termsUrl: row.terms_url, active: row.status === 'active' };
 }
 
 export interface TenantPatch {
@@ -230,6 +237,7 @@ export interface TenantPatch {
   slug?: string;
   termsUrl?: string | null;
   supportEmail?: string | null;
+  cnpj?: string | null;
   logoUrl?: string | null;
   cardProcessor?: AccountRow['card_processor'];
   /** Either or both; what is left out stays as it is. */
@@ -273,6 +281,7 @@ export async function updateTenant(tx: Tx, ctx: UseCaseContext, patch: TenantPat
       ...(patch.slug !== undefined && { slug: patch.slug }),
       ...(patch.termsUrl !== undefined && { terms_url: patch.termsUrl }),
       ...(patch.supportEmail !== undefined && { support_email: patch.supportEmail }),
+      ...(patch.cnpj !== undefined && { cnpj: patch.cnpj === null ? null : normaliseCnpj(patch.cnpj) }),
       ...(patch.logoUrl !== undefined && { logo_url: patch.logoUrl }),
       ...(patch.cardProcessor !== undefined && { card_processor: patch.cardProcessor }),
       ...(patch.dunning?.retryDays !== undefined && { dunning_retry_days: [...patch.dunning.retryDays] }),

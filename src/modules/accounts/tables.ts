@@ -16,6 +16,8 @@ export interface AccountRow {
   collection_mode: CollectionMode;
   terms_url: string | null;
   support_email: string | null;
+  /** The seller's CNPJ, normalised (cnpj.ts); null until set. */
+  cnpj: string | null;
   logo_url: string | null;
   card_processor: 'processor_a' | 'processor_b';
   /** Days after the first failed automatic charge when a retry charges again (strictly increasing). */

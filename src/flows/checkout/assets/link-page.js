@@ -25,7 +25,9 @@
     if (value('document')) payer.document = value('document');
     const body = { payer };
     if (form.elements.line1) {
-      body.address = { line1: value('line1'), city: value('city'), state: value('state'), postalCode: value('postalCode'), country: value('country').toUpperCase() };
+      // The state is the Brazilian select or the free text, whichever the country shows.
+      const state = form.querySelector('[data-state]:not([disabled])');
+      body.address = { line1: value('line1'), city: value('city'), state: state ? state.value.trim() : '', postalCode: value('postalCode'), country: value('country') };
       if (value('line2')) body.address.line2 = value('line2');
     }
     const method = form.querySelector('input[name=method]:checked');
@@ -47,7 +49,7 @@
       }
       const found = answer.errors || [];
       for (const e of found) {
-        const input = form.querySelector('[data-field="' + CSS.escape(e.field) + '"]');
+        const input = form.querySelector('[data-field="' + CSS.escape(e.field) + '"]:not([disabled])');
         if (input) input.setAttribute('aria-invalid', 'true');
       }
       const message = answer.message || (answer.error && answer.error.message) || String(res.status);

@@ -107,7 +107,9 @@
       const inUsd = payment.currency === 'USD';
       $('crypto-amount').textContent = amountText(payment.amount || '', inUsd ? 'USDC' : payment.currency);
       $('crypto-network').textContent = payment.network === 'test' ? text.testNetwork : text.mainNetwork;
-      $('crypto-settlement').textContent = (payment.settlementAsset || '') + ' / ' + (payment.settlementNetwork || '');
+      // The asset and the chain by their names (USDC on Base, USDC on Solana), never a code of the service.
+      const chain = { base: 'Base', solana: 'Solana' }[payment.settlementNetwork] || '';
+      $('crypto-settlement').textContent = 'USDC' + (chain ? ' ' + text.settlementOn + ' ' + chain : '');
       const hasWallet = payment.settlementNetwork === 'solana' ? solanaWallets.length > 0 : Boolean(window.ethereum);
       $('wallet-pay').hidden = !inUsd || !hasWallet;
       $('wallet-missing').hidden = !inUsd || hasWallet;
@@ -228,6 +230,8 @@
     event.preventDefault();
     if (busy) return;
     fail('');
+    const holderName = event.target.elements.holderName.value.trim();
+    if (!holderName) { fail(text.cardholderMissing); event.target.elements.holderName.focus(); return; }
     setBusy(true);
     try {
       if (!current || current.method !== 'card' || current.status !== 'pending' || !current.clientSecret) {
@@ -238,7 +242,7 @@
       const form = event.target;
       const number = form.elements.number.value.replace(/[\s-]/g, '');
       const body = JSON.stringify({
-        clientSecret: current.clientSecret, number,
+        clientSecret: current.clientSecret, holderName, number,
         expMonth: Number(form.elements.expMonth.value), expYear: Number(form.elements.expYear.value), cvc: form.elements.cvc.value.trim(),
       });
       if (body !== cardAttempt.body) cardAttempt = { body, key: crypto.randomUUID() };
