@@ -2,7 +2,7 @@
 // --json), by polling GET /account/events the way `webhooks listen` does.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BillingClient } from '../../packages/sdk/src/index.ts';
-import { newEvents, OVERLAP_MS, type ListedEvent } from './webhooks-listen.ts';
+import { newEvents, OVERLAP_MS, recordedAt, type ListedEvent } from './webhooks-listen.ts';
 
 export interface TailOptions {
   client: BillingClient;
@@ -21,12 +21,13 @@ export async function tailEvents(options: TailOptions): Promise<void> {
     };
   const seen = new Map<string, number>();
   const first = await fetchPage(null);
-  let newest = first.events[0] ? Date.parse(first.events[0].createdAt) : 0;
-  for (const event of await newEvents(fetchPage, seen, newest)) seen.set(event.id, Date.parse(event.createdAt));
+  // Ordered by when the service recorded them (their ids), never by createdAt, which a sandbox test clock moves.
+  let newest = first.events[0] ? recordedAt(first.events[0]) : 0;
+  for (const event of await newEvents(fetchPage, seen, newest)) seen.set(event.id, recordedAt(event));
   while (!options.signal.aborted) {
     for (const event of await newEvents(fetchPage, seen, newest)) {
-      seen.set(event.id, Date.parse(event.createdAt));
-      newest = Math.max(newest, Date.parse(event.createdAt));
+      seen.set(event.id, recordedAt(event));
+      newest = Math.max(newest, recordedAt(event));
       if (options.types.length > 0 && !options.types.includes(event.type)) continue;
       const subject = (event.data as { id?: unknown } | null)?.id;
       options.print(options.json ? JSON.stringify(event) : `${event.createdAt}  ${event.type.padEnd(28)}  ${event.id}${typeof subject === 'string' ? `  ${subject}` : ''}`);

@@ -25,6 +25,18 @@ export interface ListedEvent {
 
 /** Events commit in an order their ids (UUIDv7, taken at the start of each transaction) need not follow: look back this far. */
 export const OVERLAP_MS = 10_000;
+
+/**
+ * When the service recorded an event, in its real time: the millisecond timestamp of the UUIDv7 id
+ * (the order GET /account/events lists by). Never `createdAt`: that is billing time, which a
+ * sandbox test clock moves ahead (a cursor on it skipped past every later event and then dropped
+ * the events it had seen, re-sending them at every poll). docs/decisions/test-clock.md.
+ */
+export function recordedAt(event: Pick<ListedEvent, 'id' | 'createdAt'>): number {
+  const hex = event.id.replace(/-/g, '');
+  if (hex.length === 32 && hex[12] === '7') return Number.parseInt(hex.slice(0, 12), 16);
+  return Date.parse(event.createdAt);
+}
 const FORWARD_TIMEOUT_MS = 10_000;
 const MAX_PAGES_PER_POLL = 50;
 
@@ -42,14 +54,14 @@ export async function listen(options: ListenOptions): Promise<void> {
   };
 
   // Everything recorded up to now (and within the overlap before it) counts as seen. Times are the
-  // service's (createdAt), never this machine's clock.
+  // service's (recordedAt: its ids), never this machine's clock.
   const handled = new Map<string, number>();
   const first = await fetchPage(null).catch((error: unknown) => {
     if (error instanceof ListenError) throw error;
     throw new ListenError(`Cannot reach the service at ${base}: ${error instanceof Error ? error.message : String(error)}`);
   });
-  let newest = first.events[0] ? Date.parse(first.events[0].createdAt) : 0;
-  for (const event of await newEvents(fetchPage, handled, newest)) handled.set(event.id, Date.parse(event.createdAt));
+  let newest = first.events[0] ? recordedAt(first.events[0]) : 0;
+  for (const event of await newEvents(fetchPage, handled, newest)) handled.set(event.id, recordedAt(event));
 
   const secret = newWebhookSecret();
   options.print(`Ready. Forwarding events to ${options.forwardTo}. Webhook signing secret for this session: ${secret} (Ctrl-C to stop)`);
@@ -60,8 +72,8 @@ export async function listen(options: ListenOptions): Promise<void> {
       const fresh = await newEvents(fetchPage, handled, newest);
       reportedDown = false;
       for (const event of fresh) {
-        handled.set(event.id, Date.parse(event.createdAt));
-        newest = Math.max(newest, Date.parse(event.createdAt));
+        handled.set(event.id, recordedAt(event));
+        newest = Math.max(newest, recordedAt(event));
         if (options.events.length === 0 || options.events.includes(event.type)) await forward(options, secret, event);
       }
       // Forget what is far behind the overlap window: the set stays small.
@@ -90,7 +102,7 @@ export async function newEvents(fetchPage: (cursor: string | null) => Promise<{ 
     const { events, nextCursor } = await fetchPage(cursor);
     for (const event of events) if (!handled.has(event.id)) found.push(event);
     const oldest = events[events.length - 1];
-    if (!nextCursor || !oldest || Date.parse(oldest.createdAt) < newest - OVERLAP_MS) break;
+    if (!nextCursor || !oldest || recordedAt(oldest) < newest - OVERLAP_MS) break;
     cursor = nextCursor;
   }
   return found.reverse();

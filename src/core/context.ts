@@ -9,7 +9,14 @@ export interface Tenant {
 /** What a use case knows about the call: whose data, and what time it is. Never HTTP objects. */
 export interface UseCaseContext {
   tenant: Tenant;
+  /** Billing time: the real time, or a sandbox account's test clock (POST /test/clock/advance). */
   now: Date;
+  /**
+   * The real time, set when `now` is a sandbox test clock. What a person or another system
+   * watches runs on it, never on the clock: a payer's countdown, authorization windows, signed
+   * URLs, job and webhook scheduling (docs/decisions/test-clock.md). Read it with `realNowOf`.
+   */
+  realNow?: Date;
   /**
    * The service's public address (BASE_URL), for links a use case hands out (hosted invoice
    * pages, emails). Set for every request by http/context.ts; a job that builds links sets it too.
@@ -27,4 +34,9 @@ export interface UseCaseContext {
    * (flows/payment-confirmation/off-session-charges.ts); without it, it is sent inside it.
    */
   offSessionAfterCommit?: boolean;
+}
+
+/** The real time of a use case: `ctx.now` unless a sandbox test clock moved it (docs/decisions/test-clock.md). */
+export function realNowOf(ctx: Pick<UseCaseContext, 'now' | 'realNow'>): Date {
+  return ctx.realNow ?? ctx.now;
 }

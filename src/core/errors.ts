@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   provider_method_taken: 409,
   /** The account has no Rail settings in this environment (PUT /rail/settings first). */
   rail_not_configured: 409,
+  /** A reset of the sandbox test clock while something is recorded after the real time (it would rewrite billed periods). */
+  test_clock_ahead: 409,
   /** A storefront slug another storefront already has (slugs are unique across the service). */
   slug_taken: 409,
   /** Body larger than the configured limit. */

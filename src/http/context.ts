@@ -8,6 +8,8 @@ export function contextOf(request: FastifyRequest, deps: AppDeps): UseCaseContex
   const auth = request.auth;
   if (!auth) throw new AppError('unauthorized', 'Missing API key.');
   // A sandbox account with a test clock runs as of that instant (POST /test/clock/advance).
-  const now = auth.sandboxClock && auth.environment === 'sandbox' ? new Date(auth.sandboxClock) : deps.clock.now();
-  return { tenant: { accountId: auth.accountId, environment: auth.environment }, now, baseUrl: deps.config.baseUrl };
+  // What runs on the real time (countdowns, authorization windows) reads `realNow` (core/context.ts).
+  const realNow = deps.clock.now();
+  const clocked = auth.sandboxClock && auth.environment === 'sandbox' ? new Date(auth.sandboxClock) : null;
+  return { tenant: { accountId: auth.accountId, environment: auth.environment }, now: clocked ?? realNow, ...(clocked ? { realNow } : {}), baseUrl: deps.config.baseUrl };
 }

@@ -107,6 +107,7 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /test/pix-mandates/:mandateID/revoke': 'revokeTestPixMandate',
   'GET /test/clock': 'getTestClock',
   'POST /test/clock/advance': 'advanceTestClock',
+  'POST /test/clock/reset': 'resetTestClock',
   'GET /test/emails': 'listTestEmails',
   'GET /public/downloads/:token': 'downloadDeliverable',
   'GET /rail/settings': 'getRailSettings',

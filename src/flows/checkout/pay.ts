@@ -14,7 +14,7 @@ import type { Environment, Tenant, UseCaseContext } from '../../core/context.ts'
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { formatMoney } from '../../core/money.ts';
 import type { Executor, Tx } from '../../db/database.ts';
-import { readSandboxClock } from '../../modules/accounts/index.ts';
+import { contextAsOfClock } from '../../modules/accounts/index.ts';
 import { downloadUrlOf, listLiveGrants } from '../../modules/fulfillment/index.ts';
 import type { InvoiceRow, InvoiceStatus } from '../../modules/invoices/index.ts';
 import {
@@ -101,8 +101,7 @@ async function findLinkedInvoice(ex: Executor, link: InvoiceLink): Promise<Linke
 
 /** The use-case context of a keyless action in a tenant: as of the sandbox clock when one is set, as on its API. */
 export async function keylessContext(ex: Executor, tenant: Tenant, now: Date, baseUrl: string): Promise<UseCaseContext> {
-  const clock = tenant.environment === 'sandbox' ? await readSandboxClock(ex, tenant.accountId) : null;
-  return { tenant, now: clock ?? now, baseUrl };
+  return contextAsOfClock(ex, tenant, now, baseUrl);
 }
 
 const tenantOf = (invoice: InvoiceRow): Tenant => ({ accountId: invoice.account_id, environment: invoice.environment });

@@ -8,6 +8,7 @@
 import type { UseCaseContext } from '../../core/context.ts';
 import { isUuid } from '../../core/ids.ts';
 import type { Tx } from '../../db/database.ts';
+import { contextAsOfClock } from '../../modules/accounts/index.ts';
 import * as payments from '../../modules/payments/index.ts';
 import type { LiveConnection, PaymentRow, ProcessorEvent } from '../../modules/payments/index.ts';
 import { markProcessorEventApplied, recordProcessorEvent, waitingProcessorEvents } from '../../modules/providers/index.ts';
@@ -30,7 +31,8 @@ export async function applyProcessorEvent(tx: Tx, live: LiveConnection, event: P
   if (!(await recordProcessorEvent(tx, live.connection, event, 'waiting', now))) return 'duplicate';
   let outcome: 'applied' | 'waiting' = 'applied';
   if (payment && event.kind !== 'ignored') {
-    outcome = await move(tx, { tenant: { accountId: payment.account_id, environment: payment.environment }, now, baseUrl }, payment, event);
+    // Dated on the account's billing time (a sandbox connection of an account with a test clock: the clock).
+    outcome = await move(tx, await contextAsOfClock(tx, { accountId: payment.account_id, environment: payment.environment }, now, baseUrl), payment, event);
   }
   else if (!payment && 'paymentId' in event && event.paymentId) outcome = 'waiting';
   if (outcome === 'applied') {
@@ -91,7 +93,7 @@ export async function applyWaiting(tx: Tx, live: LiveConnection, now: Date, base
     const event = waiting.event as PaymentEvent;
     const payment = await payments.findPaymentByProvider(tx, live.connection.id, event.providerId);
     if (!payment) continue;
-    const ctx: UseCaseContext = { tenant: { accountId: payment.account_id, environment: payment.environment }, now, baseUrl };
+    const ctx = await contextAsOfClock(tx, { accountId: payment.account_id, environment: payment.environment }, now, baseUrl);
     if ((await move(tx, ctx, payment, event)) === 'applied') {
       await markProcessorEventApplied(tx, live.connection.id, waiting.eventId, now);
       applied += 1;

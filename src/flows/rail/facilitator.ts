@@ -7,7 +7,7 @@
 // provider_not_configured.
 import { createHash } from 'node:crypto';
 import type { Db, Executor, Tx } from '../../db/database.ts';
-import type { UseCaseContext } from '../../core/context.ts';
+import { realNowOf, type UseCaseContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { RailRoute } from './config.ts';
@@ -99,7 +99,8 @@ export async function check(ex: Executor, ctx: UseCaseContext, settings: RailSet
     payTo: settings.pay_to,
     price: route.amount,
     domain,
-    now: Math.floor(ctx.now.getTime() / 1000),
+    // An authorization's window is the chain's real time, never a sandbox test clock.
+    now: Math.floor(realNowOf(ctx).getTime() / 1000),
     signatureValid,
   });
   if (!checked.ok) return checked;

@@ -6,7 +6,7 @@
 // confirmed crypto payment against that receipt, posted to the ledger (clearing <- receivable).
 import { randomInt } from 'node:crypto';
 import type { Tx } from '../../db/database.ts';
-import type { UseCaseContext } from '../../core/context.ts';
+import { realNowOf, type UseCaseContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { createCustomer, createEnrollment, listCustomers, resolveEnrollment } from '../../modules/customers/index.ts';
 import { ingestGroup } from '../../modules/metering/index.ts';
@@ -44,7 +44,8 @@ export function routeSettlementRow(
     invoice_id: null,
     payment_id: null,
     state: row.state,
-    created_at: ctx.now,
+    // Real time: recovery checks the authorization's window as of it (billing facts use ctx.now).
+    created_at: realNowOf(ctx),
     ...(row.payment ? { payment: row.payment } : {}),
   };
 }

@@ -66,7 +66,7 @@ export async function recoverStuckSettlements(db: Db, clock: Clock, deps: Recove
       continue;
     }
     // Checked as of its reservation: it passed then; the chain has the last word now.
-    const checked = await check(db, { ...ctx, now: new Date(row.created_at) }, settings, row.payment);
+    const checked = await check(db, { ...ctx, now: new Date(row.created_at), realNow: new Date(row.created_at) }, settings, row.payment);
     if (!checked.ok) {
       skip(`its payment no longer matches a route (${checked.reason})`);
       continue;

@@ -1,3 +1,4 @@
+import { realNowOf } from '../../core/context.ts';
 import { contextOf } from '../../http/context.ts';
 import { createAuthenticator } from '../../modules/accounts/index.ts';
 import { errorResponses } from '../../http/schemas.ts';
@@ -107,7 +108,7 @@ export function registerRailRoutes(app: App, deps: AppDeps): void {
     },
     async (request, reply) => {
       const ctx = contextOf(request, deps);
-      const usageKeyExpiresAt = deps.idempotency.expiresAt(ctx.now);
+      const usageKeyExpiresAt = deps.idempotency.expiresAt(realNowOf(ctx));
       // On chain (self) or at a remote facilitator, no transaction may stay open while they work:
       // the settle runs its own (reserve, then record); its idempotency is the authorization's nonce.
       // The settings are read once here: they choose the path, and the simulated settle uses them.
@@ -134,7 +135,7 @@ export function registerRailRoutes(app: App, deps: AppDeps): void {
     // No transaction may stay open while the chain is read: the use case opens its own.
     async (request) => {
       const ctx = contextOf(request, deps);
-      return rail.reportSettlement(deps.db, ctx, deps, request.body, deps.idempotency.expiresAt(ctx.now));
+      return rail.reportSettlement(deps.db, ctx, deps, request.body, deps.idempotency.expiresAt(realNowOf(ctx)));
     },
   );
 

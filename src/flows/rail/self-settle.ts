@@ -24,7 +24,7 @@
 // token's AuthorizationUsed(authorizer, nonce) event, by the next settle of that payment or the
 // recovery job (recovery.ts): recorded with the hash found, released when expired unused or used
 // otherwise, submitted again while still valid.
-import type { UseCaseContext } from '../../core/context.ts';
+import { realNowOf, type UseCaseContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Db } from '../../db/database.ts';
@@ -225,7 +225,7 @@ async function resume(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, plan:
 export async function continueReservation(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, plan: Plan, row: RailSettlementRow, usageKeyExpiresAt: Date): Promise<SettleResult> {
   const { payer } = plan.checked;
   const network = plan.settings.network;
-  const stale = ctx.now.getTime() - new Date(row.created_at).getTime() >= STUCK_AFTER_MS;
+  const stale = realNowOf(ctx).getTime() - new Date(row.created_at).getTime() >= STUCK_AFTER_MS;
   if (row.transaction === '') {
     if (!stale) return failed(network, payer, CHAIN_REASONS.unconfirmed, 'this authorization is being submitted by another settle; retry in a moment');
     return recover(db, ctx, deps, plan, row.id, usageKeyExpiresAt);
@@ -256,7 +256,7 @@ async function recover(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, plan
     await repo.releaseReservation(db, id);
     return failed(network, payer, REASONS.nonceUsed, 'the token used this authorization otherwise (cancelled, or another transfer); nothing was charged');
   }
-  const now = verdict.chainTime ?? Math.floor(ctx.now.getTime() / 1000);
+  const now = verdict.chainTime ?? Math.floor(realNowOf(ctx).getTime() / 1000);
   if (BigInt(payment.authorization.validBefore) <= BigInt(now)) {
     await repo.releaseReservation(db, id);
     return failed(network, payer, REASONS.validBefore, 'the authorization expired before it was settled; nothing was charged');

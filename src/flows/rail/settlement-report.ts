@@ -55,7 +55,7 @@ export async function reportSettlement(db: Db, ctx: UseCaseContext, deps: RailPr
     return failed(REPORT_REASONS.mismatch, `transaction ${input.transaction} did not use this authorization (${receipt.status === 'success' ? 'no AuthorizationUsed of this payer and nonce' : 'it reverted'})`, auth.from);
   }
   // The payment as a settle checks it, as of the block that took it.
-  const outcome = await check(db, { ...ctx, now: new Date(use.blockTime * 1000) }, settings, input);
+  const outcome = await check(db, { ...ctx, now: new Date(use.blockTime * 1000), realNow: new Date(use.blockTime * 1000) }, settings, input);
   if (!outcome.ok) return failed(outcome.reason, outcome.message, outcome.payer);
   const { key, payer, route, productId } = outcome.value;
   const transfer = use.transfer;

@@ -188,7 +188,7 @@ async function recordSolana(db: Db, ctx: UseCaseContext, deps: RailProviderDeps,
 export async function recoverSolanaReservation(db: Db, ctx: UseCaseContext, deps: RailProviderDeps, settings: RailSettingsRow, row: RailSettlementRow, usageKeyExpiresAt: Date): Promise<'recorded' | 'released' | 'left' | { skip: string }> {
   const url = rpcUrlOf(deps.config.rail, settings.network);
   if (!url) return { skip: `no RPC URL for ${settings.network}: its signature cannot be looked up` };
-  const outcome = await checkSvm(db, { ...ctx, now: new Date(row.created_at) }, settings, row.payment!);
+  const outcome = await checkSvm(db, { ...ctx, now: new Date(row.created_at), realNow: new Date(row.created_at) }, settings, row.payment!);
   if (!outcome.ok) return { skip: `its payment no longer matches a route (${outcome.reason})` };
   if (row.transaction === '') return 'left';
   const status = await signatureStatusOf(url, row.transaction);

@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../core/errors.ts';
 import { isUuid, newId } from '../../core/ids.ts';
 import { Money, toAmount } from '../../core/money.ts';
 import type { Executor, Tx } from '../../db/database.ts';
+import { contextAsOfClock } from '../../modules/accounts/index.ts';
 import { findPaymentById, matchesDigest, updatePayment, type PaymentRow } from '../../modules/payments/index.ts';
 import { confirmPayment } from '../payment-confirmation/index.ts';
 import { simulatedTransaction, simulatesHere } from './facilitator.ts';
@@ -74,7 +75,8 @@ export async function walletCharge(ex: Executor, deps: RailProviderDeps, payment
   if (!payment || payment.method !== 'crypto' || !matchesDigest(chargeToken, payment.charge_token_hash)) throw notFound('payment');
   if (payment.charge_token_used_at) throw new AppError('conflict', 'This charge token was used already; a charge token pays once.');
   if (payment.status !== 'pending') throw new AppError('invalid_payment_state', `The charge is ${payment.status}; only a pending charge can be paid.`);
-  const ctx: UseCaseContext = { tenant: { accountId: payment.account_id, environment: payment.environment }, now, baseUrl };
+  // The charge is confirmed on the seller's billing time (a sandbox test clock); the authorization's window is checked on `now`, the real time.
+  const ctx = await contextAsOfClock(ex, { accountId: payment.account_id, environment: payment.environment }, now, baseUrl);
   const settings = await repo.findSettings(ex, ctx.tenant);
   if (!settings) throw new AppError('rail_not_configured', 'The seller has not set the wallet that receives USDC (Rail settings): this charge cannot be paid from a wallet.');
   if (payment.currency !== WALLET_CURRENCY) {
@@ -193,6 +195,6 @@ export async function payByWallet(tx: Tx, deps: RailProviderDeps, paymentId: str
   const transaction = simulatedTransaction(id, key);
   if (!(await repo.claimWalletSettlement(tx, walletSettlementRow(charge, key, id, transaction, 'settled', now)))) throw await unclaimedWhy(tx, key);
   const view = await confirmPayment(tx, ctx, payment.id);
-  await updatePayment(tx, ctx.tenant, payment.id, { charge_token_used_at: now, provider_id: transaction, updated_at: now });
+  await updatePayment(tx, ctx.tenant, payment.id, { charge_token_used_at: ctx.now, provider_id: transaction, updated_at: ctx.now });
   return { paymentId: view.id, status: view.status, payer, transaction, network: settings.network };
 }

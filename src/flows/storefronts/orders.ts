@@ -8,7 +8,7 @@ import { notFound, validationError, type FieldError } from '../../core/errors.ts
 import { formatDecimal } from '../../core/money.ts';
 import { newId } from '../../core/ids.ts';
 import type { Executor, Tx } from '../../db/database.ts';
-import { getTenant } from '../../modules/accounts/index.ts';
+import { contextAsOfClock, getTenant } from '../../modules/accounts/index.ts';
 import { findCustomerByEmail, createCustomer, normaliseDocument, type PostalAddress } from '../../modules/customers/index.ts';
 import { recordEvent } from '../../modules/events/index.ts';
 import { createOneOffInvoice, finalizeInvoice } from '../../modules/invoices/index.ts';
@@ -61,7 +61,8 @@ export interface ShopSeller {
 export async function openShop(ex: Executor, slug: string, now: Date, baseUrl: string): Promise<{ shop: StorefrontRow; ctx: UseCaseContext; seller: ShopSeller }> {
   const shop = await repo.findStorefrontBySlug(ex, slug);
   if (!shop || shop.status !== 'active') throw notFound('storefront');
-  const ctx: UseCaseContext = { tenant: { accountId: shop.account_id, environment: shop.environment }, now, baseUrl };
+  // A buyer's order is billed on the seller's time: a sandbox test clock when one is set.
+  const ctx = await contextAsOfClock(ex, { accountId: shop.account_id, environment: shop.environment }, now, baseUrl);
   const account = await getTenant(ex, ctx);
   if (account.status !== 'active') throw notFound('storefront');
   // Read once here: the order's invoice views take their links' slug from it.

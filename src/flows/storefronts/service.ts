@@ -3,7 +3,7 @@
 // database's unique index decides races: 409 slug_taken); a shop sells published default
 // versions of one-time products of this tenant, all in one currency; a pickup-only shop has no
 // shipping amount; logo and banner are uploaded images of this tenant, sealed on first use.
-import type { UseCaseContext } from '../../core/context.ts';
+import { realNowOf, type UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError, notFound, validationError, type FieldError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { formatDecimal, toAmount } from '../../core/money.ts';
@@ -66,8 +66,9 @@ export interface ShopProduct {
 
 async function imageUrl(ex: Executor, ctx: UseCaseContext, key: string | null, store: ObjectStore): Promise<string | null> {
   if (key === null) return null;
-  const expiresAt = expiryAfter(ctx.now, store.policy.downloadUrlTtlSeconds);
-  return store.presignGet(await storedKeyOf(ex, ctx, key), { now: ctx.now, expiresAt });
+  // Signed on the real time: the store checks it on its own clock, never a sandbox test clock.
+  const expiresAt = expiryAfter(realNowOf(ctx), store.policy.downloadUrlTtlSeconds);
+  return store.presignGet(await storedKeyOf(ex, ctx, key), { now: realNowOf(ctx), expiresAt });
 }
 
 export async function toStorefrontView(ex: Executor, ctx: UseCaseContext, row: StorefrontRow, store: ObjectStore): Promise<StorefrontView> {

@@ -45,7 +45,7 @@ export async function billPlainDueBatch(tx: Tx, now: Date, baseUrl: string, limi
   const groups = new Map<string, { ctx: UseCaseContext; rows: SubscriptionRow[] }>();
   for (const { row, asOf } of claimed) {
     const key = `${row.account_id}:${row.environment}:${asOf.getTime()}`;
-    const group = groups.get(key) ?? { ctx: { tenant: { accountId: row.account_id, environment: row.environment }, now: asOf, baseUrl }, rows: [] };
+    const group = groups.get(key) ?? { ctx: { tenant: { accountId: row.account_id, environment: row.environment }, now: asOf, realNow: now, baseUrl }, rows: [] };
     group.rows.push(row);
     groups.set(key, group);
   }

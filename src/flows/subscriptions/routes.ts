@@ -4,7 +4,7 @@ import { errorResponses, DateTime, DateTimeInput } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../core/errors.ts';
-import { advanceTestClock, getTestClock } from './test-clock.ts';
+import { advanceTestClock, getTestClock, resetTestClock } from './test-clock.ts';
 import {
   Balance,
   CancelBody,
@@ -189,6 +189,28 @@ export function registerTestClockRoutes(app: App, deps: AppDeps): void {
       const { tenant } = contextOf(request, deps);
       sandboxOnly(tenant.environment, 'POST', '/test/clock/advance');
       return advanceTestClock(deps.db, tenant, deps.clock, deps.config.baseUrl, new Date(request.body.to), deps.config.subscriptionBatches);
+    },
+  );
+
+  app.post(
+    '/test/clock/reset',
+    {
+      // Idempotent by its meaning: a second reset finds the real clock and changes nothing.
+      config: { scope: 'billing:write', idempotency: 'optional' },
+      schema: {
+        tags: ['test'],
+        summary: "Return the sandbox's clock to the real time",
+        description:
+          "The calling account's sandbox runs on the real clock again (`frozen` false). Refused with 409 `test_clock_ahead` while anything of the sandbox " +
+          '(an invoice, a billed period, a payment, any change that records an event) is dated after the real time: going back would bill those periods ' +
+          'again or date new records before them. Sandbox keys only; a live key gets 404.',
+        response: { 200: TestClock, ...errorResponses(404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { tenant } = contextOf(request, deps);
+      sandboxOnly(tenant.environment, 'POST', '/test/clock/reset');
+      return deps.idempotency.run(request, reply, 200, (tx) => resetTestClock(tx, tenant, deps.clock));
     },
   );
 }

@@ -64,7 +64,7 @@ export async function runDueSubscriptions(db: Db, clock: Clock, baseUrl: string,
         if (!due) return null;
         claimed = due.row.id;
         asOf = due.asOf;
-        ctx = { tenant: { accountId: due.row.account_id, environment: due.row.environment }, now: due.asOf, baseUrl, offSessionAfterCommit: true };
+        ctx = { tenant: { accountId: due.row.account_id, environment: due.row.environment }, now: due.asOf, realNow: now, baseUrl, offSessionAfterCommit: true };
         return billDueSubscription(tx, ctx, due.row);
       });
       if (made === null) break;

@@ -2,11 +2,15 @@
 // an instant, then bills what became due up to it (subscription periods, trials ending, cancels at
 // period end) before answering. Requests of the account's sandbox keys run as of the clock from
 // then on (http/context.ts); the cycle runner of every process does too (repository
-// claimDueSubscription). Production never reads it.
+// claimDueSubscription). POST /test/clock/reset returns the sandbox to the real time when that
+// rewrites nothing. Production never reads it. What the clock moves and what stays on the real
+// time: docs/decisions/test-clock.md.
 import type { Clock } from '../../core/clock.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import type { Tenant } from '../../core/context.ts';
-import { advanceSandboxClock, readSandboxClock } from '../../modules/accounts/index.ts';
+import { AppError } from '../../core/errors.ts';
+import { advanceSandboxClock, clearSandboxClock, lockSandboxClockOf, readSandboxClock } from '../../modules/accounts/index.ts';
+import { recordedAfter } from '../../modules/events/index.ts';
 import { MAX_PER_RUN, runDueSubscriptions } from './runner.ts';
 
 const PARALLEL_RUNNERS = 4;
@@ -38,4 +42,25 @@ export async function advanceTestClock(db: Db, tenant: Tenant, clock: Clock, bas
   // Then wait for rows another process's runner holds: the answer comes once all is billed.
   invoicesCreated += (await runDueSubscriptions(db, clock, baseUrl, tenant, { waitForLocked: true })).invoices;
   return { now: to, frozen: true, invoicesCreated };
+}
+
+/**
+ * Back to the real clock. Refused (409 `test_clock_ahead`) while anything of the sandbox is dated
+ * after the real time (an invoice, a billed period, a payment: each records its event): going back
+ * would date what comes next before it, a period billed twice or a payment before its invoice.
+ * Once the real time has passed the clock's records, the reset is allowed (nothing is rewritten).
+ * The account row stays locked meanwhile, so an advance waits for it.
+ */
+export async function resetTestClock(tx: Tx, tenant: Tenant, clock: Clock): Promise<TestClockView> {
+  const realNow = clock.now();
+  const at = await lockSandboxClockOf(tx, tenant.accountId);
+  if (at === null) return { now: realNow, frozen: false };
+  if (await recordedAfter(tx, tenant, realNow)) {
+    throw new AppError(
+      'test_clock_ahead',
+      `The sandbox has records dated after the real time (${realNow.toISOString()}) by its test clock (${at.toISOString()}): going back to the real clock would bill their periods again or date new records before them. Reset once the real time has passed them, or use another test account (POST /public/test-accounts).`,
+    );
+  }
+  await clearSandboxClock(tx, tenant.accountId);
+  return { now: realNow, frozen: false };
 }

@@ -106,6 +106,6 @@ export async function lockSandboxClock(ex: Executor, accountId: string): Promise
   return row.sandbox_clock;
 }
 
-export async function setSandboxClock(ex: Executor, accountId: string, to: Date): Promise<void> {
+export async function setSandboxClock(ex: Executor, accountId: string, to: Date | null): Promise<void> {
   await ex.updateTable('accounts').set({ sandbox_clock: to }).where('id', '=', accountId).execute();
 }

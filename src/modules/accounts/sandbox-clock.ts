@@ -1,12 +1,24 @@
 // The sandbox test clock of an account (POST /test/clock/advance): stored on the account row,
-// read with each key (service.ts lookUp), moved forward only.
+// read with each key (service.ts lookUp), moved forward only, or back to the real time by a reset
+// (flows/subscriptions/test-clock.ts decides when one is allowed). docs/decisions/test-clock.md.
 import type { Executor, Tx } from '../../db/database.ts';
+import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { fieldError } from '../../core/errors.ts';
 import * as repo from './repository.ts';
 
 /** The sandbox test clock of the calling account (null: the real clock). */
 export async function readSandboxClock(ex: Executor, accountId: string): Promise<Date | null> {
   return (await repo.findAccount(ex, accountId))?.sandbox_clock ?? null;
+}
+
+/**
+ * The context of a keyless action in a tenant (a buyer's page, a sandbox confirmation): billing
+ * time as of the account's sandbox test clock when one is set, as on its API; `realNow` stays the
+ * real time (countdowns, authorization windows).
+ */
+export async function contextAsOfClock(ex: Executor, tenant: Tenant, realNow: Date, baseUrl: string | undefined): Promise<UseCaseContext> {
+  const clock = tenant.environment === 'sandbox' ? await readSandboxClock(ex, tenant.accountId) : null;
+  return { tenant, now: clock ?? realNow, ...(clock ? { realNow } : {}), ...(baseUrl === undefined ? {} : { baseUrl }) };
 }
 
 /**
@@ -25,4 +37,14 @@ export async function advanceSandboxClock(tx: Tx, accountId: string, to: Date, r
   if (to < current) throw fieldError('to', to.toISOString(), 'forward_only', `must not be before the test clock's time, ${current.toISOString()}: the clock only moves forward`);
   await repo.setSandboxClock(tx, accountId, to);
   return to;
+}
+
+/** The clock's time, its row locked until the transaction ends (null: the real clock). */
+export async function lockSandboxClockOf(tx: Tx, accountId: string): Promise<Date | null> {
+  return repo.lockSandboxClock(tx, accountId);
+}
+
+/** Back to the real clock (the caller checked, under lockSandboxClockOf, that nothing is recorded ahead of it). */
+export async function clearSandboxClock(tx: Tx, accountId: string): Promise<void> {
+  await repo.setSandboxClock(tx, accountId, null);
 }

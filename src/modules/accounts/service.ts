@@ -379,4 +379,4 @@ export async function cardProcessorOf(ex: Executor, accountId: string): Promise<
   return row.card_processor;
 }
 
-export { advanceSandboxClock, readSandboxClock } from './sandbox-clock.ts';
+export { advanceSandboxClock, clearSandboxClock, contextAsOfClock, lockSandboxClockOf, readSandboxClock } from './sandbox-clock.ts';

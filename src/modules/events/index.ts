@@ -5,6 +5,7 @@ export {
   onEventRecorded,
   recordEvent,
   recordEvents,
+  recordedAfter,
   type RecordedEvent,
   type RecordOptions,
 } from './service.ts';

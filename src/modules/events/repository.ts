@@ -26,3 +26,9 @@ export async function findEvent(ex: Executor, tenant: Tenant, id: string): Promi
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+/** Whether the tenant has an event dated after `instant` (a sandbox test clock ahead of the real time wrote it). */
+export async function hasEventAfter(ex: Executor, tenant: Tenant, instant: Date): Promise<boolean> {
+  const row = await ex.selectFrom('events').select('id').where(forTenant(tenant)).where('created_at', '>', instant).limit(1).executeTakeFirst();
+  return row !== undefined;
+}

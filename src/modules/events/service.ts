@@ -5,7 +5,7 @@
 // gets the events recorded together in one call (one for recordEvent, all of them for
 // recordEvents), so it can act on a batch set-wise: the cycle close records thousands at once.
 import type { Executor, Tx } from '../../db/database.ts';
-import type { Tenant, UseCaseContext } from '../../core/context.ts';
+import { realNowOf, type Tenant, type UseCaseContext } from '../../core/context.ts';
 import { notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
@@ -26,7 +26,9 @@ export interface RecordOptions {
 
 /**
  * Acts on events recorded together (same tenant, same instant, in the order recorded) inside their
- * transaction; a throw rolls the change back with them.
+ * transaction; a throw rolls the change back with them. `now` is the real time (a sandbox test
+ * clock never delays what is sent: webhook deliveries run at once), the events' createdAt is the
+ * billing time.
  */
 export type EventListener = (tx: Tx, tenant: Tenant, events: readonly RecordedEvent[], now: Date, options: RecordOptions) => Promise<unknown>;
 
@@ -49,7 +51,7 @@ export function onEventRecorded(listener: EventListener): void {
 export async function recordEvent(tx: Tx, ctx: UseCaseContext, type: string, data: unknown, options: RecordOptions = {}): Promise<string> {
   const id = newId();
   await repo.insertEvent(tx, { id, account_id: ctx.tenant.accountId, environment: ctx.tenant.environment, type, data, created_at: ctx.now });
-  for (const listener of listeners) await listener(tx, ctx.tenant, [{ id, type }], ctx.now, options);
+  for (const listener of listeners) await listener(tx, ctx.tenant, [{ id, type }], realNowOf(ctx), options);
   return id;
 }
 
@@ -63,7 +65,7 @@ export async function recordEvents(tx: Tx, ctx: UseCaseContext, events: Readonly
   const rows = events.map((event) => ({ id: newId(), account_id: ctx.tenant.accountId, environment: ctx.tenant.environment, type: event.type, data: event.data, created_at: ctx.now }));
   await repo.insertEvents(tx, rows);
   const recorded = rows.map((row) => ({ id: row.id, type: row.type }));
-  for (const listener of listeners) await listener(tx, ctx.tenant, recorded, ctx.now, options);
+  for (const listener of listeners) await listener(tx, ctx.tenant, recorded, realNowOf(ctx), options);
   return rows.map((row) => row.id);
 }
 
@@ -81,4 +83,12 @@ export async function getEvent(ex: Executor, ctx: UseCaseContext, id: string): P
   const row = await repo.findEvent(ex, ctx.tenant, id);
   if (!row) throw notFound('event');
   return toView(row);
+}
+
+/**
+ * Whether anything of the tenant is recorded at a time after `instant`: every change records its
+ * event, dated like the change, in its transaction (a sandbox test clock's reset asks this).
+ */
+export async function recordedAfter(ex: Executor, tenant: Tenant, instant: Date): Promise<boolean> {
+  return repo.hasEventAfter(ex, tenant, instant);
 }

@@ -11,7 +11,7 @@
 // POST /billing/invoices/{id}/payments holds no transaction while its processor answers, and a
 // processor failure (502/504) undoes the reservation, so nothing is recorded.
 // Idempotency: the HTTP layer stores the answer (with its one-time credentials) with the record.
-import type { UseCaseContext } from '../../core/context.ts';
+import { realNowOf, type UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { formatMoney, toMinorUnits } from '../../core/money.ts';
@@ -190,6 +190,7 @@ export async function prepareCharge(tx: Tx, ctx: UseCaseContext, invoiceId: stri
         settlementNetwork: input.settlementNetwork ?? 'base',
         baseUrl: ctx.baseUrl,
         now: ctx.now,
+        realNow: realNowOf(ctx),
       });
   // The sandbox's card secret is the service's own (a live card's is the processor's, never stored).
   const clientSecret = input.method === 'card' && !unsent ? newClientSecret(id) : null;

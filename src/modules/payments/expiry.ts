@@ -3,8 +3,8 @@
 // rows are claimed with `for update skip locked`, so two sweeps never fail one charge twice, and a
 // charge being confirmed at that moment is skipped (the confirmation refuses a lapsed charge itself).
 import type { Clock } from '../../core/clock.ts';
-import type { UseCaseContext } from '../../core/context.ts';
 import type { Db } from '../../db/database.ts';
+import { contextAsOfClock } from '../accounts/index.ts';
 import { recordEvent } from '../events/index.ts';
 import { presentPayment } from './present-payments.ts';
 import type { BackgroundJob, BackgroundLog } from '../../jobs/start.ts';
@@ -20,8 +20,9 @@ export async function expireLapsedPayments(db: Db, clock: Clock, baseUrl: string
     const count = await db.transaction().execute(async (tx) => {
       const lapsed = await repo.lockLapsedPayments(tx, now, BATCH);
       for (const payment of lapsed) {
-        const ctx: UseCaseContext = { tenant: { accountId: payment.account_id, environment: payment.environment }, now, baseUrl };
-        const row = await repo.updatePayment(tx, ctx.tenant, payment.id, { status: 'failed', failure_code: 'expired', failed_at: now, updated_at: now });
+        // Lapsed on the real time (a Pix code's countdown); recorded on the account's billing time.
+        const ctx = await contextAsOfClock(tx, { accountId: payment.account_id, environment: payment.environment }, now, baseUrl);
+        const row = await repo.updatePayment(tx, ctx.tenant, payment.id, { status: 'failed', failure_code: 'expired', failed_at: ctx.now, updated_at: ctx.now });
         await recordEvent(tx, ctx, 'payment.failed', await presentPayment(tx, ctx, row));
       }
       return lapsed.length;

@@ -7,7 +7,7 @@
 // Lock order: the invoice, then its payments (as charge creation does), so moves never deadlock.
 // Every move records its event in the caller's transaction; any other move answers 409
 // `invalid_payment_state` naming from and to.
-import type { UseCaseContext } from '../../core/context.ts';
+import { realNowOf, type UseCaseContext } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import type { Tx } from '../../db/database.ts';
 import { recordEvent } from '../events/index.ts';
@@ -46,7 +46,10 @@ export async function confirmCharge(tx: Tx, ctx: UseCaseContext, paymentId: stri
   const droppedButPaid = payment.status === 'failed' && payment.failure_code === 'superseded';
   if (payment.status !== 'pending' && !droppedButPaid) throw invalidMove(payment.status, 'confirmed');
   // A live processor's word is final: it took the money, whatever the local clock says of the code.
-  if (payment.status === 'pending' && !payment.connection_id && payment.expires_at && payment.expires_at <= ctx.now) {
+  // A Pix code lives on the real time (the payer's countdown), a boleto until its due date ends on
+  // billing time (docs/decisions/test-clock.md).
+  const lapsesAt = payment.method === 'pix' ? realNowOf(ctx) : ctx.now;
+  if (payment.status === 'pending' && !payment.connection_id && payment.expires_at && payment.expires_at <= lapsesAt) {
     throw invalidMove('pending', 'confirmed', `The ${payment.method} charge expired at ${payment.expires_at.toISOString()}; create a new charge.`);
   }
   const row = await repo.updatePayment(tx, ctx.tenant, payment.id, {

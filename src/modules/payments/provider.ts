@@ -19,7 +19,10 @@ export interface ChargeRequest {
   pixExpiresInSeconds: number;
   settlementNetwork: 'base' | 'solana';
   baseUrl: string;
+  /** Billing time (a sandbox test clock when set): what dates the charge's bill, such as a boleto's due date. */
   now: Date;
+  /** The real time when `now` is a sandbox test clock: a Pix code's life is counted down by the payer on it. */
+  realNow?: Date;
 }
 
 /** What the provider made: stored on the payment row, plus credentials shown once. */

@@ -58,7 +58,8 @@ export const sandboxProvider: PaymentProvider = {
         return {
           ...base,
           pix: { payload, qrImage: await qrPngBase64(payload), providerPayload: buildStaticPixCode({ ...code, pixKey: SANDBOX_PIX_KEY }) },
-          expiresAt: new Date(request.now.getTime() + request.pixExpiresInSeconds * 1000),
+          // The payer watches this countdown: real time, whatever the sandbox's test clock says.
+          expiresAt: new Date((request.realNow ?? request.now).getTime() + request.pixExpiresInSeconds * 1000),
         };
       }
       case 'boleto': {

@@ -5,7 +5,7 @@
 // absolute http(s) URL. Replacing or deleting a deliverable keeps
 // the object's bytes, since download grants of earlier purchases may still point at them.
 // Idempotency: the HTTP layer stores the response with the change (deps.idempotency.run).
-import type { UseCaseContext } from '../../core/context.ts';
+import { realNowOf, type UseCaseContext } from '../../core/context.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Executor, Tx } from '../../db/database.ts';
@@ -163,7 +163,8 @@ export async function getDeliverableDownload(ex: Executor, ctx: UseCaseContext, 
   const row = await repo.findDeliverable(ex, ctx.tenant, productId);
   if (!row) return null;
   if (row.kind === 'link') return { kind: 'link', url: row.url!, expiresAt: null, fileName: null, contentType: null, sizeBytes: null };
-  const expiresAt = expiryAfter(ctx.now, store.policy.downloadUrlTtlSeconds);
-  const url = await store.presignGet(await storedKeyOf(ex, ctx, row.object_key!), { now: ctx.now, expiresAt, fileName: row.file_name });
+  // A signed URL is checked by the store on the real time, never a sandbox test clock.
+  const expiresAt = expiryAfter(realNowOf(ctx), store.policy.downloadUrlTtlSeconds);
+  const url = await store.presignGet(await storedKeyOf(ex, ctx, row.object_key!), { now: realNowOf(ctx), expiresAt, fileName: row.file_name });
   return { kind: 'file', url, expiresAt, fileName: row.file_name, contentType: row.content_type, sizeBytes: row.size_bytes === null ? null : Number(row.size_bytes) };
 }

@@ -4,7 +4,7 @@
 // expected purpose and its bytes exist within the purpose's size limit; an object's bytes are
 // sealed at its first use (copied to a key no upload URL names), and every use reads that copy, so
 // an upload URL still valid cannot change them and the recorded size is the size stored.
-import type { UseCaseContext } from '../../core/context.ts';
+import { realNowOf, type UseCaseContext } from '../../core/context.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Executor } from '../../db/database.ts';
@@ -63,8 +63,9 @@ export async function presignUpload(ex: Executor, ctx: UseCaseContext, input: Pr
     sealed_key: null,
     sealed_from: null,
   });
-  const expiresAt = expiryAfter(ctx.now, store.policy.uploadUrlTtlSeconds);
-  const upload = await store.presignPut(key, { contentType, now: ctx.now, expiresAt });
+  // A signed URL is checked by the store on the real time, never a sandbox test clock.
+  const expiresAt = expiryAfter(realNowOf(ctx), store.policy.uploadUrlTtlSeconds);
+  const upload = await store.presignPut(key, { contentType, now: realNowOf(ctx), expiresAt });
   return { objectKey: key, uploadUrl: upload.url, method: 'PUT', headers: upload.headers, expiresAt, maxSizeBytes: store.policy.maxBytes[purpose] };
 }
 

@@ -1,7 +1,7 @@
 // Webhook endpoints and their deliveries: the use cases behind /account/webhooks. Deliveries are
 // made by the job in deliver.ts; see docs/webhooks.md for the contract.
 import type { Executor, Tx } from '../../db/database.ts';
-import type { UseCaseContext } from '../../core/context.ts';
+import { realNowOf, type UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
@@ -179,14 +179,14 @@ export async function deleteEndpoint(tx: Tx, ctx: UseCaseContext, id: string): P
   return toEndpointView(current);
 }
 
-/** A new secret; the old one keeps signing beside it for 24 hours so receivers can switch. */
+/** A new secret; the old one keeps signing beside it for 24 hours of real time (a test clock does not shorten it) so receivers can switch. */
 export async function rotateSecret(tx: Tx, ctx: UseCaseContext, id: string): Promise<EndpointView & { secret: string }> {
   const current = await endpointOrThrow(tx, ctx, id, true);
   const secret = newWebhookSecret();
   const row = await repo.updateEndpoint(
     tx,
     id,
-    { secret, previous_secret: current.secret, previous_secret_expires_at: new Date(ctx.now.getTime() + ROTATION_OVERLAP_MS) },
+    { secret, previous_secret: current.secret, previous_secret_expires_at: new Date(realNowOf(ctx).getTime() + ROTATION_OVERLAP_MS) },
     ctx.now,
   );
   return { ...toEndpointView(row), secret };

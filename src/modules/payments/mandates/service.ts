@@ -12,6 +12,7 @@ import { newId } from '../../../core/ids.ts';
 import { formatMoney, isBoundedDecimal, toAmount } from '../../../core/money.ts';
 import { toPage, type Page, type PageRequest } from '../../../core/pagination.ts';
 import type { Executor, Tx } from '../../../db/database.ts';
+import { contextAsOfClock } from '../../accounts/index.ts';
 import { findCustomerOrThrow } from '../../customers/index.ts';
 import { recordEvent } from '../../events/index.ts';
 import { providerFor } from '../provider.ts';
@@ -247,7 +248,7 @@ export async function applyRecurrenceState(
   const row = await repo.findConnectionMandate(tx, connectionId, change.recurrenceId);
   if (!row) return false;
   if (change.state === 'pending') return true;
-  const ctx: UseCaseContext = { tenant: { accountId: row.account_id, environment: row.environment }, now, baseUrl };
+  const ctx = await contextAsOfClock(tx, { accountId: row.account_id, environment: row.environment }, now, baseUrl);
   await moveMandate(tx, ctx, row, change.state, change.failureCode);
   return true;
 }
