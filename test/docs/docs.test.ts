@@ -5,12 +5,13 @@
 // 2xx fails it (CONTRIBUTING.md, "Docs that run"). README.md runs with the development account the
 // first start prints; every other document gets an account of its own, so documents never see each
 // other's records.
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../harness.ts';
-import { freePortPair, ServiceProcess } from '../service-process.ts';
+import { freePortPair, ServiceProcess, START_TIMEOUT_MS } from '../service-process.ts';
 import { runnableBlocks, type RunnableBlock } from './blocks.ts';
 import { ShellSession } from './shell-session.ts';
 
@@ -39,10 +40,21 @@ beforeAll(async () => {
   // A reader types slower than a script: the keyless budget per address (60 units per 10 s, an
   // order or charge 25) would hold the README's checkout, Pix charge and shop order to a 429.
   service = new ServiceProcess(port, { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', KEYLESS_BUDGET_PER_ADDRESS: '1000' });
-  await service.start();
+  await service.start().catch(() => waitUntilReady(service, START_TIMEOUT_MS));
   const dev = JSON.parse(await readFile(join(dataDir, 'dev-account.json'), 'utf8')) as { keys: Array<{ key: string; type: string; environment: string }> };
   devKey = dev.keys.find((k) => k.type === 'secret' && k.environment === 'sandbox')!.key;
-});
+}, 2 * START_TIMEOUT_MS + 30_000);
+
+/** A first start (initdb, every migration) on a machine running several suites can outlast
+ * ServiceProcess's wait; the process is still starting, so wait as long again. */
+async function waitUntilReady(process: ServiceProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && process.child?.exitCode === null) {
+    if (await fetch(`${process.url}/readyz`).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the service did not start:\n${process.output.join('')}`);
+}
 
 afterAll(async () => {
   await service?.kill('SIGTERM');
@@ -67,7 +79,7 @@ async function workFolder(): Promise<{ dir: string; remove(): Promise<void> }> {
 }
 
 async function accountKey(name: string): Promise<string> {
-  const slug = `${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${Date.now().toString(36)}`.replace(/^-+/, '');
+  const slug = `docs-${randomBytes(6).toString('hex')}`;
   const res = await fetch(`${service.url}/admin/accounts`, {
     method: 'POST',
     headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
@@ -116,8 +128,11 @@ describe('the docs run as written', () => {
       });
       try {
         for (const [i, block] of blocks.entries()) {
-          await session.run(await scriptOf(block, dir, i), `${doc}:${block.line}`, BLOCK_TIMEOUT_MS);
+          const started = performance.now();
+          const output = await session.run(await scriptOf(block, dir, i), `${doc}:${block.line}`, BLOCK_TIMEOUT_MS);
           counts[doc] = i + 1;
+          // DOCS_VERBOSE=1 shows what each block printed, and how long it took.
+          if (process.env.DOCS_VERBOSE) console.log(`--- ${doc}:${block.line} (${Math.round(performance.now() - started)} ms)\n${output}`);
         }
       } finally {
         await session.close();
