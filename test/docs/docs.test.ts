@@ -40,13 +40,14 @@ beforeAll(async () => {
   // A reader types slower than a script: the keyless budget per address (60 units per 10 s, an
   // order or charge 25) would hold the README's checkout, Pix charge and shop order to a 429.
   service = new ServiceProcess(port, { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', KEYLESS_BUDGET_PER_ADDRESS: '1000' });
-  await service.start().catch(() => waitUntilReady(service, START_TIMEOUT_MS));
+  await service.start().catch(() => waitUntilReady(service, 3 * START_TIMEOUT_MS));
   const dev = JSON.parse(await readFile(join(dataDir, 'dev-account.json'), 'utf8')) as { keys: Array<{ key: string; type: string; environment: string }> };
   devKey = dev.keys.find((k) => k.type === 'secret' && k.environment === 'sandbox')!.key;
-}, 2 * START_TIMEOUT_MS + 30_000);
+}, 4 * START_TIMEOUT_MS + 30_000);
 
 /** A first start (initdb, every migration) on a machine running several suites can outlast
- * ServiceProcess's wait; the process is still starting, so wait as long again. */
+ * ServiceProcess's wait (a first start took over 5 minutes at a load average of 30); the process
+ * is still starting, so wait longer. */
 async function waitUntilReady(starting: ServiceProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && starting.child?.exitCode === null) {
