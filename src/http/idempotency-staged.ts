@@ -4,7 +4,8 @@
 //    (or finishes: `done`, stored as idempotency.ts stores it) and the key's record is stored
 //    *in progress*, naming the reservation;
 // 2. send, with no transaction open; a failure releases the reservation and deletes the record in
-//    one transaction (a 5xx is not stored, as before: the retry sends the same idempotency key);
+//    one transaction (a 5xx is not stored, as before: the retry sends the same idempotency key), or,
+//    with `keepOnUnknownOutcome`, only a refusal does (the rest stay in flight for the takeover);
 // 3. record the answer and store it over the record in progress, in one transaction.
 // A duplicate while in progress answers 409 idempotency_key_in_use, as a concurrent one always did;
 // a record in progress older than `takeoverAfterMs` (its process died between 2 and 3, or is past
@@ -41,6 +42,13 @@ export interface StagedWork<T, R> {
   release(tx: Tx, reserved: R): Promise<void>;
   /** How old a record in progress must be before a retry takes it over. */
   takeoverAfterMs: number;
+  /**
+   * The other system may have acted on a call that failed other than by its refusal (a timeout, a
+   * 5xx): the reservation stays in flight and the record in progress (a retry past the takeover or
+   * the repair poller sends it again, asking first what the other system has), instead of being
+   * released. For calls that are not idempotent at the other system (a Pix mandate's POST /rec).
+   */
+  keepOnUnknownOutcome?: boolean;
 }
 
 type Reserved<R> = { reserved: R; token: string };
@@ -91,6 +99,7 @@ export async function runStaged<T, R>(deps: Pick<AppDeps, 'db' | 'clock' | 'idem
     try {
       recordAnswer = await work.send(first.reserved);
     } catch (error) {
+      if (work.keepOnUnknownOutcome && !(error instanceof AppError && error.code === 'provider_error')) throw error;
       await deps.db.transaction().execute(async (tx) => {
         await work.release(tx, first.reserved);
         await deleteInProgress(tx, scope, key);

@@ -20,8 +20,13 @@ export interface Idempotency {
   /**
    * Runs `work` once per Idempotency-Key and sends its result (or the stored one) with `status`,
    * a number or a function of the result (e.g. 201 for a created resource, 200 for an existing one).
+   * `afterCommit`, when given, runs once the work's transaction committed and before the answer is
+   * sent, with no transaction open (a processor call the work only reserved, issue #30); only when
+   * the work ran and succeeded now (never on a replay or a business error). It cannot change the
+   * answer, which was stored with the change, and should not throw (the change is committed: a
+   * 500 would say otherwise).
    */
-  run<T>(request: FastifyRequest, reply: FastifyReply, status: SuccessStatus<T>, work: (tx: Tx) => Promise<T>): Promise<FastifyReply>;
+  run<T>(request: FastifyRequest, reply: FastifyReply, status: SuccessStatus<T>, work: (tx: Tx) => Promise<T>, afterCommit?: (result: T) => Promise<void>): Promise<FastifyReply>;
   /** Deletes records past their retention, in bounded chunks (idempotency-purge.ts); returns how many. */
   purgeExpired(): Promise<number>;
   /** Marks a key as running in this process; false when it already is (answer 409). */
@@ -84,7 +89,7 @@ export function createIdempotency(db: Db, clock: Clock, retentionHours: number):
   const inFlight = new Set<string>();
   const expiresAtFrom = (now: Date) => new Date(now.getTime() + retentionHours * 3_600_000);
 
-  async function execute<T>(request: FastifyRequest, reply: FastifyReply, status: SuccessStatus<T>, key: string, work: (tx: Tx) => Promise<T>): Promise<Outcome> {
+  async function execute<T>(request: FastifyRequest, reply: FastifyReply, status: SuccessStatus<T>, key: string, work: (tx: Tx) => Promise<T>): Promise<Outcome & { result?: T }> {
     const scope = idempotencyScope(request);
     const fingerprint = requestFingerprint(request);
     const lockName = lockNameOf(scope, key);
@@ -117,9 +122,9 @@ export function createIdempotency(db: Db, clock: Clock, retentionHours: number):
   }
 
   return {
-    async run(request, reply, status, work) {
+    async run<T>(request: FastifyRequest, reply: FastifyReply, status: SuccessStatus<T>, work: (tx: Tx) => Promise<T>, afterCommit?: (result: T) => Promise<void>) {
       const key = request.headers['idempotency-key'];
-      let outcome: Outcome;
+      let outcome: Outcome & { result?: T };
       if (typeof key === 'string') {
         outcome = await execute(request, reply, status, key, work);
       } else {
@@ -133,6 +138,7 @@ export function createIdempotency(db: Db, clock: Clock, retentionHours: number):
           outcome = { replayed: false, ...renderError(error, request.id) };
         }
       }
+      if (afterCommit && 'result' in outcome) await afterCommit(outcome.result as T);
       return sendOutcome(reply, outcome);
     },
     claim(lockName) {
@@ -151,15 +157,16 @@ export function createIdempotency(db: Db, clock: Clock, retentionHours: number):
 }
 
 /** The answer of a use case that succeeded. */
-function succeeded<T>(reply: FastifyReply, status: SuccessStatus<T>, result: T): Outcome {
+function succeeded<T>(reply: FastifyReply, status: SuccessStatus<T>, result: T): Outcome & { result: T } {
   const code = typeof status === 'function' ? status(result) : status;
   reply.code(code);
-  // The route's response schema serialises the body, exactly as a direct reply would.
-  return { replayed: false, status: code, body: reply.serialize(result) as string };
+  // The route's response schema serialises the body, exactly as a direct reply would; the result
+  // rides along for run's afterCommit.
+  return { replayed: false, status: code, body: reply.serialize(result) as string, result };
 }
 
 /** Runs the use case; a business error rolls back its changes but is still the (stored) answer. */
-async function runInSavepoint<T>(tx: Tx, request: FastifyRequest, reply: FastifyReply, status: SuccessStatus<T>, work: (tx: Tx) => Promise<T>): Promise<Outcome> {
+async function runInSavepoint<T>(tx: Tx, request: FastifyRequest, reply: FastifyReply, status: SuccessStatus<T>, work: (tx: Tx) => Promise<T>): Promise<Outcome & { result?: T }> {
   await sql`savepoint idempotent_work`.execute(tx);
   try {
     return succeeded(reply, status, await work(tx));

@@ -97,7 +97,7 @@ describe('off-session charges of the cycle runner, outside its transaction (proc
   it('a declined retry is recorded after the run commits: failed, and on to the next retry', async () => {
     clock.set('2026-04-10T08:00:00.000Z');
     const sub = await subscribe('pm_card_chargeDeclinedInsufficientFunds');
-    // Declined when subscribed (the request's own transaction): dunning starts, first retry a day later.
+    // Declined when subscribed (recorded after the request's transaction, before its answer): dunning starts, first retry a day later.
     const started = await subscription(sub.id);
     expect(started).toMatchObject({ status: 'past_due', nextRetryAt: new Date(Date.parse('2026-04-10T08:00:00.000Z') + DAY_MS).toISOString() });
     const [invoice] = await invoices(sub.id);
@@ -192,5 +192,101 @@ describe('off-session charges of the cycle runner, outside its transaction (proc
     const left = await t.database.db.selectFrom('payments').select('id').where('invoice_id', '=', invoice.id).execute();
     expect(left).toEqual([]);
     expect(await subscription(sub.id)).toMatchObject({ status: 'past_due', nextRetryAt: expect.any(String) });
+  });
+});
+
+// A subscription created (or changed) over HTTP charges its first invoice the same way: reserved in
+// the request's transaction, sent after it commits and before the answer leaves, recorded in a
+// second one (flows/subscriptions routes.ts runChargingAfterCommit).
+describe('the first charge of a subscription created over HTTP, outside the request transaction (processor_b)', () => {
+  const create = (customerId: string, paymentMethod: string, idempotencyKey: string) =>
+    t.client.post('/billing/subscriptions', acme.liveKey, { customerId, productId: planId, collectionMethod: 'charge_automatically', paymentMethod }, { idempotencyKey });
+  const subscriptionsOf = async (customerId: string) => (await t.client.get(`/billing/subscriptions?customerId=${customerId}`, acme.liveKey)).body.subscriptions as any[];
+
+  it('while Stripe holds the call the subscription and its invoice are committed and its customer can be written; the answer is the reserved state, replayed as is', async () => {
+    clock.set('2026-11-02T08:00:00.000Z');
+    const customer = (await t.client.post('/customers', acme.liveKey, { name: 'Caio', email: 'caio@example.com' })).body;
+    const before = intentPosts();
+    gate.holding = true;
+    const answer = create(customer.id, 'cus_offsession/pm_card_visa', 'sub-http-held');
+    await until(() => gate.waiting === 1);
+    gate.holding = false;
+    // Committed before Stripe answers: another request reads the subscription and its open invoice...
+    const [held] = await subscriptionsOf(customer.id);
+    expect(held).toMatchObject({ status: 'active', collectionMethod: 'charge_automatically' });
+    const [invoice] = await invoices(held.id);
+    expect(invoice).toMatchObject({ status: 'open', total: '30.00' });
+    expect(await payments(invoice.id)).toEqual([]);
+    // ...and writes the customer row the subscription's transaction locked.
+    const renamed = await t.client.patch(`/customers/${customer.id}`, acme.liveKey, { name: 'Caio Souza' });
+    expect(renamed.status, renamed.raw).toBe(200);
+    gate.open();
+    const res = await answer;
+    expect(res.status, res.raw).toBe(201);
+    // The answer is the state after the reservation (active, the charge not recorded yet); by the
+    // time it leaves, Stripe's answer is recorded: 30.00 charged, so the invoice of 30.00 is paid
+    // (amount due 30.00 - 30.00 = 0.00) by one confirmed payment.
+    expect(res.body).toMatchObject({ id: held.id, status: 'active' });
+    expect(intentPosts() - before).toBe(1);
+    expect((await invoices(held.id))[0]).toMatchObject({ status: 'paid', amountDue: '0.00' });
+    expect((await payments(invoice.id)).map((p) => [p.status, p.amount])).toEqual([['confirmed', '30.00']]);
+    // Ledger of this customer: finalize posts receivable +30.00 / revenue -30.00; the confirmed
+    // charge, recorded after the commit, posts processor_b clearing +30.00 / receivable -30.00:
+    // receivable 30.00 - 30.00 = 0.00, clearing 30.00.
+    const balances = (await t.client.get(`/billing/ledger/balances?customerId=${customer.id}`, acme.liveKey)).body.balances as Array<{ account: string; balance: string }>;
+    expect(balances.find((b) => b.account === `customers:${customer.id}:receivable`)?.balance).toBe('0.00');
+    // A retry with the same Idempotency-Key answers the same subscription, sending nothing.
+    const replay = await create(customer.id, 'cus_offsession/pm_card_visa', 'sub-http-held');
+    expect(replay.status).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(res.body);
+    expect(intentPosts() - before).toBe(1);
+    expect(await subscriptionsOf(customer.id)).toHaveLength(1);
+  });
+
+  it('a declined first charge takes the runner path: the answer shows the reservation, the record starts dunning', async () => {
+    clock.set('2026-11-10T08:00:00.000Z');
+    const customer = (await t.client.post('/customers', acme.liveKey, { name: 'Duda', email: 'duda@example.com' })).body;
+    const res = await create(customer.id, 'pm_card_chargeDeclinedInsufficientFunds', 'sub-http-declined');
+    expect(res.status, res.raw).toBe(201);
+    expect(res.body).toMatchObject({ status: 'active', nextRetryAt: null });
+    // Recorded before the answer left: failed, past_due, first retry a day later (schedule 1, 3, 5, 7).
+    expect(await subscription(res.body.id)).toMatchObject({ status: 'past_due', nextRetryAt: new Date(Date.parse('2026-11-10T08:00:00.000Z') + DAY_MS).toISOString() });
+    const [invoice] = await invoices(res.body.id);
+    expect(invoice).toMatchObject({ status: 'open', total: '30.00' });
+    expect((await payments(invoice.id)).map((p) => [p.status, p.failureCode])).toEqual([['failed', 'insufficient_funds']]);
+  });
+
+  it('a request that dies between the call and the record: the repair poller records the one PaymentIntent; the late answer and a replay change nothing', async () => {
+    clock.set('2026-11-20T08:00:00.000Z');
+    const customer = (await t.client.post('/customers', acme.liveKey, { name: 'Enzo', email: 'enzo@example.com' })).body;
+    const intentsBefore = stripe.intents.size;
+    const postsBefore = intentPosts();
+    gate.holding = true;
+    const dead = create(customer.id, 'cus_offsession/pm_card_visa', 'sub-http-dead');
+    await until(() => gate.waiting === 1);
+    gate.holding = false;
+    const [sub] = await subscriptionsOf(customer.id);
+    const [invoice] = await invoices(sub.id);
+    expect(invoice).toMatchObject({ status: 'open' });
+    // Ten minutes on (past the takeover time): sent again under the same idempotency key, recorded, settled.
+    const later = { now: () => new Date(clock.now().getTime() + 10 * 60_000) };
+    await repairPendingCharges(t.database.db, later, t.config.baseUrl, undefined, null, afterOffSessionCharge);
+    expect(intentPosts() - postsBefore).toBe(2);
+    expect(stripe.intents.size - intentsBefore).toBe(1);
+    expect((await invoices(sub.id))[0]).toMatchObject({ status: 'paid', amountDue: '0.00' });
+    const paid = await payments(invoice.id);
+    expect(paid.map((p) => p.status)).toEqual(['confirmed']);
+    gate.open();
+    const res = await dead;
+    expect(res.status, res.raw).toBe(201);
+    const replay = await create(customer.id, 'cus_offsession/pm_card_visa', 'sub-http-dead');
+    expect(replay.body).toEqual(res.body);
+    expect((await payments(invoice.id)).map((p) => [p.id, p.status])).toEqual([[paid[0].id, 'confirmed']]);
+    expect(stripe.intents.size - intentsBefore).toBe(1);
+    expect(await invoices(sub.id)).toHaveLength(1);
+    const events = await t.client.get('/account/events?limit=50', acme.liveKey);
+    const confirmations = (events.body.events as Array<{ type: string; data: { id: string } }>).filter((e) => e.type === 'payment.confirmed' && e.data.id === paid[0].id);
+    expect(confirmations).toHaveLength(1);
   });
 });

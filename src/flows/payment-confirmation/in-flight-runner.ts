@@ -33,8 +33,10 @@ export interface InFlightWork<Row, Reserved, Answer, Result> {
   record(tx: Tx, ctx: UseCaseContext, reserved: Reserved, answer: Answer): Promise<Result>;
   /** Undoes the reservation. */
   release(tx: Tx, ctx: UseCaseContext, row: Row): Promise<void>;
-  /** The stored answer (201) of the request that reserved it, from the record's result. */
+  /** The stored answer of the request that reserved it, from the record's result. */
   answerOf(result: Result): unknown;
+  /** Its HTTP status: 201 unless told (a mandate's cancellation answers 200). */
+  answerStatus?(row: Row): number;
 }
 
 export type InFlightOutcome<Result> =
@@ -113,7 +115,7 @@ export async function completeInFlight<Row, Reserved, Answer, Result>(db: Db, cl
     const ctx = { tenant, now: clock.now(), baseUrl };
     const outcome = await sendAndRecord(db, ctx, work, row, async (tx, _ctx, _row, done) => {
       if (requestKey && answers) {
-        if (done.kind === 'recorded') await answers.complete(tx, tenant, requestKey, { status: 201, result: work.answerOf(done.result) });
+        if (done.kind === 'recorded') await answers.complete(tx, tenant, requestKey, { status: work.answerStatus?.(row) ?? 201, result: work.answerOf(done.result) });
         else if (done.error.code === 'provider_error') await answers.abandon(tx, tenant, requestKey);
         else await answers.complete(tx, tenant, requestKey, done.error);
       }

@@ -4,8 +4,9 @@
 // are retried on the same round. A recurring durable job (every 60 s); each charge in its own
 // transaction, a processor failure skips that charge until the next round. First, charges whose
 // process died between the processor's call and its record are completed (charges-in-flight.ts),
-// and refunds likewise (refunds-in-flight.ts); an off-session charge of the cycle runner is settled
-// at its record and its subscription takes its step (`offSessionStep`, handed over by background.ts).
+// and refunds and Pix mandates likewise (refunds-in-flight.ts, mandates-in-flight.ts); an
+// off-session charge of the cycle runner is settled at its record and its subscription takes its
+// step (`offSessionStep`, handed over by background.ts).
 import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { BackgroundJob, BackgroundLog } from '../../jobs/start.ts';
@@ -14,6 +15,7 @@ import { completeChargesInFlight } from './charges-in-flight.ts';
 import type { ReservedRequestAnswers } from './in-flight-runner.ts';
 import { settleOffSession, type OffSessionStep } from './off-session-charges.ts';
 import { applyProcessorEvent, applyWaiting } from './processor-events.ts';
+import { completeMandatesInFlight } from './mandates-in-flight.ts';
 import { completeRefundsInFlight } from './refunds-in-flight.ts';
 
 /** A charge younger than this is left to its webhook. */
@@ -27,6 +29,8 @@ export async function repairPendingCharges(db: Db, clock: Clock, baseUrl: string
   if (completed > 0) log?.info({ completed }, 'live charges in flight recorded from their processor');
   const refunded = await completeRefundsInFlight(db, clock, baseUrl, answers, log);
   if (refunded > 0) log?.info({ refunded }, 'live refunds in flight recorded from their processor');
+  const mandates = await completeMandatesInFlight(db, clock, baseUrl, answers, log);
+  if (mandates > 0) log?.info({ mandates }, 'Pix mandates in flight recorded from their PSP');
   const stale = await listStalePendingLive(db, new Date(clock.now().getTime() - REPAIR_AFTER_MS), BATCH);
   let repaired = 0;
   const seen = new Set<string>();

@@ -2,6 +2,12 @@ import { pageRequest } from '../../core/pagination.ts';
 import { contextOf } from '../../http/context.ts';
 import { errorResponses, DateTime, DateTimeInput } from '../../http/schemas.ts';
 import type { App, AppDeps } from '../../http/types.ts';
+import type { SuccessStatus } from '../../http/idempotency.ts';
+import type { UseCaseContext } from '../../core/context.ts';
+import type { Tx } from '../../db/database.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendOffSessionCharges } from '../payment-confirmation/index.ts';
+import { afterOffSessionCharge } from './dunning.ts';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../core/errors.ts';
 import { advanceTestClock, getTestClock, resetTestClock } from './test-clock.ts';
@@ -37,7 +43,7 @@ export function registerSubscriptionRoutes(app: App, deps: AppDeps): void {
         response: { 201: Subscription, ...errorResponses(404, 409, 413, 422) },
       },
     },
-    async (request, reply) => deps.idempotency.run(request, reply, 201, (tx) => subscriptions.createSubscription(tx, contextOf(request, deps), request.body)),
+    async (request, reply) => runChargingAfterCommit(deps, request, reply, 201, (tx, ctx) => subscriptions.createSubscription(tx, ctx, request.body)),
   );
 
   app.get(
@@ -103,7 +109,7 @@ export function registerSubscriptionRoutes(app: App, deps: AppDeps): void {
         config: { scope: 'billing:write', resource: 'subscription' },
         schema: { tags, summary, params: SubscriptionParams, response: { 200: Subscription, ...errorResponses(404, 409) } },
       },
-      async (request, reply) => deps.idempotency.run(request, reply, 200, (tx) => run(tx, contextOf(request, deps), request.params.subscriptionID)),
+      async (request, reply) => runChargingAfterCommit(deps, request, reply, 200, (tx, ctx) => run(tx, ctx, request.params.subscriptionID)),
     );
   action('pause', 'Pause: no invoices until resumed (the periods it spans are not billed)', subscriptions.pauseSubscription);
   action('resume', 'Resume on the anchor: billing continues with the first period starting from now', subscriptions.resumeSubscription);
@@ -123,7 +129,7 @@ export function registerSubscriptionRoutes(app: App, deps: AppDeps): void {
         response: { 200: Subscription, ...errorResponses(404, 409, 413, 422) },
       },
     },
-    async (request, reply) => deps.idempotency.run(request, reply, 200, (tx) => subscriptions.changeVersion(tx, contextOf(request, deps), request.params.subscriptionID, request.body)),
+    async (request, reply) => runChargingAfterCommit(deps, request, reply, 200, (tx, ctx) => subscriptions.changeVersion(tx, ctx, request.params.subscriptionID, request.body)),
   );
 
   app.post(
@@ -139,7 +145,7 @@ export function registerSubscriptionRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) =>
-      deps.idempotency.run(request, reply, 200, (tx) => subscriptions.cancelSubscription(tx, contextOf(request, deps), request.params.subscriptionID, request.body?.atPeriodEnd ?? false)),
+      runChargingAfterCommit(deps, request, reply, 200, (tx, ctx) => subscriptions.cancelSubscription(tx, ctx, request.params.subscriptionID, request.body?.atPeriodEnd ?? false)),
   );
 }
 
@@ -213,4 +219,28 @@ export function registerTestClockRoutes(app: App, deps: AppDeps): void {
       return deps.idempotency.run(request, reply, 200, (tx) => resetTestClock(tx, tenant, deps.clock));
     },
   );
+}
+
+// Subscription writes over HTTP (create, change of version, resume, cancel) that charge an invoice
+// with a saved method at a live processor hold no transaction while the processor answers (issue
+// #30), as the cycle runner does: the request's transaction only reserves the charge
+// (ctx.offSessionAfterCommit) and commits the invoice, the subscription and the idempotency record
+// with it; once it has committed, and before the answer leaves, the reservation is sent and recorded
+// in a second transaction (sendOffSessionCharges), where a decline starts dunning
+// (afterOffSessionCharge), the runner's path. The answer, stored with the change and replayed to
+// retries, is the state after the reservation: the invoice open, its charge not recorded yet. A
+// processor down or late leaves the charge in flight for the repair poller.
+
+/** `deps.idempotency.run` for a subscription write whose off-session charges go out after its commit. */
+function runChargingAfterCommit<T extends { id: string }>(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, status: SuccessStatus<T>, work: (tx: Tx, ctx: UseCaseContext) => Promise<T>): Promise<FastifyReply> {
+  const ctx: UseCaseContext = { ...contextOf(request, deps), offSessionAfterCommit: true };
+  return deps.idempotency.run(request, reply, status, (tx) => work(tx, ctx), async (subscription) => {
+    try {
+      const left = await sendOffSessionCharges(deps.db, ctx, subscription.id, afterOffSessionCharge);
+      if (left > 0) request.log.warn({ subscriptionId: subscription.id, charges: left }, 'off-session charges left in flight (processor down or late); the repair poller completes them');
+    } catch (error) {
+      // Committed and answered as reserved: the repair poller sends and records what is left.
+      request.log.error({ err: error, subscriptionId: subscription.id }, 'sending off-session charges after commit failed');
+    }
+  });
 }

@@ -67,7 +67,7 @@ export {
   type RefundInput,
   type RefundView,
 } from './service.ts';
-export { type OffSessionCharge, type PaymentMethod, type PaymentRow, type PaymentStatus, type PaymentTables, type RefundRow } from './tables.ts';
+export { type OffSessionCharge, type PaymentMethod, type PaymentRow, type PaymentStatus, type PaymentTables, type PixMandateRow, type RefundRow } from './tables.ts';
 export { callProcessor, asAppError } from './processors/calls.ts';
 export { connectionSource, useConnectionSource, type ConnectionSource, type LiveConnection } from './processors/connections.ts';
 export { PROCESSOR_NAMES, processorNamed, registerProcessor, unregisterProcessor } from './processors/registry.ts';
@@ -87,4 +87,6 @@ export {
 } from './processors/types.ts';
 // Pix Automático mandates (saved methods of charge_automatically subscriptions paid by Pix).
 export { registerMandateRoutes } from './mandates/routes.ts';
-export { applyRecurrenceState, findMandateOfMethod, type MandateView } from './mandates/service.ts';
+export { applyRecurrenceState, findMandateOfMethod, type MandateView, type ReservedMandate } from './mandates/service.ts';
+export { mandateFromRow, recordMandate, releaseMandate, sendMandate, type MandateAnswer } from './mandates/in-flight.ts';
+export { listStaleMandatesInFlight } from './mandates/repository.ts';

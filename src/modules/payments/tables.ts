@@ -120,6 +120,29 @@ export interface PixMandateRow extends TenantColumns {
   end_date: string | null;
   description: string | null;
   retries: boolean;
+  /** A mandate being created at the PSP (migration 0053): invisible to reads until recorded. */
+  creation_in_flight: MandateCreationInFlight | null;
+  /** The seller's cancellation being sent to the PSP (PATCH /rec CANCELADA). */
+  cancel_in_flight: MandateCancelInFlight | null;
   created_at: Date;
   updated_at: Date;
+}
+
+/** What creating a mandate at the PSP sends, kept from its reservation so a re-send sends the same. */
+export interface MandateCreationInFlight {
+  /** Derives `vinculo.contrato`, by which a re-send finds a recurrence the lost answer made. */
+  idempotencyKey: string;
+  payer: { name: string | null; document: string | null };
+  description: string | null;
+  periodicity: 'SEMANAL' | 'MENSAL' | 'TRIMESTRAL' | 'SEMESTRAL' | 'ANUAL';
+  /** Journey 1: the payer's account that the authorization request (POST /solicrec) goes to. */
+  payerAccount: { ispb: string; branch: string | null; account: string; document: string } | null;
+  /** ISO instant the authorization request expires. */
+  authorizationExpiresAt: string;
+  /** The Idempotency-Key of the request that reserved it (its stored answer waits for the record). */
+  requestKey: string | null;
+}
+
+export interface MandateCancelInFlight {
+  requestKey: string | null;
 }

@@ -2,10 +2,15 @@ import { AppError } from '../../../core/errors.ts';
 import { pageRequest } from '../../../core/pagination.ts';
 import { contextOf } from '../../../http/context.ts';
 import { idempotencyKeyOf } from '../../../http/idempotency.ts';
+import { runStaged, type StagedWork } from '../../../http/idempotency-staged.ts';
+import type { UseCaseContext } from '../../../core/context.ts';
+import type { Tx } from '../../../db/database.ts';
 import { errorResponses } from '../../../http/schemas.ts';
 import type { App, AppDeps } from '../../../http/types.ts';
 import { ProcessorErrorResponses } from '../schemas.ts';
 import { Mandate, MandateBody, MandateList, MandateListQuery, MandateParams } from './schemas.ts';
+import { inFlightTakeoverMs } from '../live-charge-steps.ts';
+import { recordMandate, releaseMandate, resumeMandate, sendMandate } from './in-flight.ts';
 import * as mandates from './service.ts';
 
 const tags = ['pix-mandates'];
@@ -26,8 +31,11 @@ export function registerMandateRoutes(app: App, deps: AppDeps): void {
         response: { 201: Mandate, ...errorResponses(404, 409, 422), ...ProcessorErrorResponses },
       },
     },
-    async (request, reply) =>
-      deps.idempotency.run(request, reply, 201, (tx) => mandates.createMandate(tx, contextOf(request, deps), request.body, idempotencyKeyOf(request.headers) ?? '')),
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const requestKey = idempotencyKeyOf(request.headers) ?? '';
+      return runStaged<mandates.MandateView, mandates.ReservedMandate>(deps, request, reply, 201, stagedMandate(ctx, 'create', (tx) => mandates.reserveMandate(tx, ctx, request.body, requestKey)));
+    },
   );
 
   app.get(
@@ -57,7 +65,11 @@ export function registerMandateRoutes(app: App, deps: AppDeps): void {
         response: { 200: Mandate, ...errorResponses(404, 409), ...ProcessorErrorResponses },
       },
     },
-    async (request, reply) => deps.idempotency.run(request, reply, 200, (tx) => mandates.cancelMandate(tx, contextOf(request, deps), request.params.mandateID)),
+    async (request, reply) => {
+      const ctx = contextOf(request, deps);
+      const requestKey = idempotencyKeyOf(request.headers) ?? '';
+      return runStaged<mandates.MandateView, mandates.ReservedMandate>(deps, request, reply, 200, stagedMandate(ctx, 'cancel', (tx) => mandates.reserveMandateCancel(tx, ctx, request.params.mandateID, requestKey)));
+    },
   );
 
   for (const action of ['approve', 'refuse', 'revoke'] as const) {
@@ -81,4 +93,26 @@ export function registerMandateRoutes(app: App, deps: AppDeps): void {
       },
     );
   }
+}
+
+/**
+ * A mandate's PSP call with no transaction open (in-flight.ts): reserved with the key's record in
+ * progress, sent, recorded. An answer lost (a timeout, a 5xx) leaves it in flight: a retry past the
+ * takeover time or the repair poller asks the PSP what it has before sending again.
+ */
+function stagedMandate(ctx: UseCaseContext, action: mandates.ReservedMandate['action'], reserve: (tx: Tx) => Promise<{ done: mandates.MandateView } | { reserved: mandates.ReservedMandate }>): StagedWork<mandates.MandateView, mandates.ReservedMandate> {
+  return {
+    takeoverAfterMs: inFlightTakeoverMs(),
+    keepOnUnknownOutcome: true,
+    reserve: async (tx) => {
+      const step = await reserve(tx);
+      return 'done' in step ? step : { reserved: step.reserved, token: step.reserved.row.id };
+    },
+    resume: (tx, id) => resumeMandate(tx, ctx, id, action),
+    send: async (reserved) => {
+      const answer = await sendMandate(reserved);
+      return (tx) => recordMandate(tx, ctx, reserved, answer);
+    },
+    release: (tx, reserved) => releaseMandate(tx, ctx, reserved.row),
+  };
 }

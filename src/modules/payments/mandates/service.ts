@@ -5,7 +5,8 @@
 // account (journey 1, `POST /solicrec`, when `payerAccount` is given) or by scanning the
 // recurrence's QR code (journey 2). The PSP's `/rec` callbacks, read back, move it. A sandbox
 // account without a Pix connection gets a simulated mandate that the /test routes approve, refuse
-// or revoke, as the payer's bank would. Without either, 409 provider_not_configured.
+// or revoke, as the payer's bank would. Without either, 409 provider_not_configured. The PSP is
+// called with no transaction open: this file checks and reserves, in-flight.ts sends and records.
 import type { Tenant, UseCaseContext } from '../../../core/context.ts';
 import { AppError, fieldError } from '../../../core/errors.ts';
 import { newId } from '../../../core/ids.ts';
@@ -16,9 +17,8 @@ import { contextAsOfClock } from '../../accounts/index.ts';
 import { findCustomerOrThrow } from '../../customers/index.ts';
 import { recordEvent } from '../../events/index.ts';
 import { providerFor } from '../provider.ts';
-import { callProcessor } from '../processors/calls.ts';
 import { connectionSource, type LiveConnection } from '../processors/connections.ts';
-import { createRecurrence, cancelRecurrence, hasReceiver, requestAuthorization, saoPauloDate } from '../processors/pix-api/index.ts';
+import { contractFor, hasReceiver, saoPauloDate } from '../processors/pix-api/index.ts';
 import type { MandateFrequency, MandateStatus, PixMandateRow } from '../tables.ts';
 import * as repo from './repository.ts';
 
@@ -132,7 +132,21 @@ function sandboxRecurrenceId(today: string): string {
   return `RR00000000${today.replace(/-/g, '')}${suffix}`;
 }
 
-export async function createMandate(tx: Tx, ctx: UseCaseContext, input: MandateInput, requestKey: string): Promise<MandateView> {
+/** A mandate at the PSP being created: its row in flight (invisible to reads), sent with no transaction open (in-flight.ts). */
+export interface ReservedMandate {
+  row: PixMandateRow;
+  live: LiveConnection;
+  action: 'create' | 'cancel';
+  /** Sent before, with its answer lost (a takeover, the repair poller): the PSP is asked what it has first. */
+  resend: boolean;
+}
+
+/**
+ * POST /billing/pix-mandates, step 1: checked, then made at once (a sandbox simulation) or reserved
+ * for the PSP (in-flight.ts sends and records it): a pending row holding what POST /rec and
+ * /solicrec send, under a contract id derived from the request's Idempotency-Key.
+ */
+export async function reserveMandate(tx: Tx, ctx: UseCaseContext, input: MandateInput, requestKey: string): Promise<{ done: MandateView } | { reserved: ReservedMandate }> {
   const customer = await findCustomerOrThrow(tx, ctx.tenant, input.customerId);
   if (!customer.document || !customer.name) {
     throw fieldError('customerId', input.customerId, 'payer_identity', 'the customer needs a name and a CPF or CNPJ (document): the payer\'s bank shows both');
@@ -141,41 +155,9 @@ export async function createMandate(tx: Tx, ctx: UseCaseContext, input: MandateI
   const { start, end } = checkDates(input, today);
   const amount = checkAmount(input.amount);
   const live = await mandateConnection(tx, ctx.tenant);
-  const id = newId();
-  let providerId = sandboxRecurrenceId(today);
-  let qrPayload: string | null = null;
-  let authorizationRequestId: string | null = null;
-  if (live) {
-    const timeoutMs = connectionSource()!.settings.timeoutMs;
-    const recurrence = await callProcessor(timeoutMs, () =>
-      createRecurrence(
-        live.connection,
-        {
-          idempotencyKey: `mandate:${ctx.tenant.accountId}:${ctx.tenant.environment}:${requestKey}`,
-          payer: { name: customer.name, document: customer.document },
-          description: input.description ?? null,
-          startDate: start,
-          endDate: end,
-          periodicity: PERIODICITY[input.frequency],
-          amount,
-          currency: 'BRL',
-          allowRetries: input.retries ?? true,
-          activationTxid: null,
-        },
-        timeoutMs,
-      ),
-    );
-    providerId = recurrence.recurrenceId;
-    qrPayload = recurrence.qrPayload;
-    if (input.payerAccount) {
-      const destination = { ispb: input.payerAccount.ispb, branch: input.payerAccount.branch ?? null, account: input.payerAccount.account, document: customer.document };
-      const expiresAt = new Date(ctx.now.getTime() + AUTHORIZATION_REQUEST_DAYS * DAY_MS);
-      const request = await callProcessor(timeoutMs, () => requestAuthorization(live.connection, { recurrenceId: providerId, destination, expiresAt }, timeoutMs));
-      authorizationRequestId = request.requestId;
-    }
-  }
+  const idempotencyKey = `mandate:${ctx.tenant.accountId}:${ctx.tenant.environment}:${requestKey}`;
   const row: PixMandateRow = {
-    id,
+    id: newId(),
     account_id: ctx.tenant.accountId,
     environment: ctx.tenant.environment,
     customer_id: customer.id,
@@ -183,9 +165,10 @@ export async function createMandate(tx: Tx, ctx: UseCaseContext, input: MandateI
     failure_code: null,
     provider: live ? 'pix_api' : 'sandbox',
     connection_id: live?.connection.id ?? null,
-    provider_id: providerId,
-    authorization_request_id: authorizationRequestId,
-    qr_payload: qrPayload,
+    // At the PSP, the idRec it assigns replaces this placeholder at the record.
+    provider_id: live ? `creating:${contractFor(idempotencyKey)}` : sandboxRecurrenceId(today),
+    authorization_request_id: null,
+    qr_payload: null,
     frequency: input.frequency,
     amount,
     currency: 'BRL',
@@ -193,13 +176,26 @@ export async function createMandate(tx: Tx, ctx: UseCaseContext, input: MandateI
     end_date: end,
     description: input.description ?? null,
     retries: input.retries ?? true,
+    creation_in_flight: live
+      ? {
+          idempotencyKey,
+          payer: { name: customer.name, document: customer.document },
+          description: input.description ?? null,
+          periodicity: PERIODICITY[input.frequency],
+          payerAccount: input.payerAccount ? { ispb: input.payerAccount.ispb, branch: input.payerAccount.branch ?? null, account: input.payerAccount.account, document: customer.document } : null,
+          authorizationExpiresAt: new Date(ctx.now.getTime() + AUTHORIZATION_REQUEST_DAYS * DAY_MS).toISOString(),
+          requestKey: requestKey || null,
+        }
+      : null,
+    cancel_in_flight: null,
     created_at: ctx.now,
     updated_at: ctx.now,
   };
   await repo.insertMandate(tx, row);
+  if (live) return { reserved: { row, live, action: 'create', resend: false } };
   const view = toMandateView(row);
   await recordEvent(tx, ctx, 'pix_mandate.created', view);
-  return view;
+  return { done: view };
 }
 
 export async function getMandate(ex: Executor, ctx: UseCaseContext, id: string): Promise<MandateView> {
@@ -216,25 +212,29 @@ export async function listMandates(ex: Executor, ctx: UseCaseContext, customerId
 const ENDED: ReadonlySet<MandateStatus> = new Set(['refused', 'revoked', 'canceled']);
 
 /** Moves a mandate and records `pix_mandate.updated`; an ended mandate never moves again. */
-async function moveMandate(tx: Tx, ctx: UseCaseContext, row: PixMandateRow, status: MandateStatus, failureCode: PixMandateRow['failure_code']): Promise<PixMandateRow> {
+export async function moveMandate(tx: Tx, ctx: UseCaseContext, row: PixMandateRow, status: MandateStatus, failureCode: PixMandateRow['failure_code']): Promise<PixMandateRow> {
   if (row.status === status || ENDED.has(row.status)) return row;
   const updated = await repo.updateMandate(tx, row.id, { status, failure_code: failureCode, updated_at: ctx.now });
   await recordEvent(tx, ctx, 'pix_mandate.updated', toMandateView(updated));
   return updated;
 }
 
-/** The seller ends the mandate (PATCH /rec CANCELADA at the PSP); its later charges fail with mandate_revoked. */
-export async function cancelMandate(tx: Tx, ctx: UseCaseContext, id: string): Promise<MandateView> {
+/**
+ * The seller ends the mandate, step 1: a simulated one at once; one at the PSP reserved (its
+ * cancellation in flight), then PATCH /rec CANCELADA sent with no transaction open (in-flight.ts).
+ * Its later charges fail with mandate_revoked.
+ */
+export async function reserveMandateCancel(tx: Tx, ctx: UseCaseContext, id: string, requestKey: string): Promise<{ done: MandateView } | { reserved: ReservedMandate }> {
   const row = await repo.findMandate(tx, ctx.tenant, id, true);
   if (!row) throw new AppError('not_found', 'No such Pix mandate.', { resource: 'pix_mandate' });
   if (ENDED.has(row.status)) throw new AppError('conflict', `The mandate is ${row.status} already.`);
-  if (row.provider === 'pix_api') {
-    const source = connectionSource();
-    const live = row.connection_id && source ? await source.byId(tx, row.connection_id) : null;
-    if (!live) throw new AppError('provider_not_configured', 'The pix_api connection this mandate was made through is gone; cancel it at your PSP.');
-    await callProcessor(source!.settings.timeoutMs, () => cancelRecurrence(live.connection, row.provider_id, source!.settings.timeoutMs));
-  }
-  return toMandateView(await moveMandate(tx, ctx, row, 'canceled', 'mandate_revoked'));
+  if (row.provider !== 'pix_api') return { done: toMandateView(await moveMandate(tx, ctx, row, 'canceled', 'mandate_revoked')) };
+  if (row.cancel_in_flight) throw new AppError('conflict', 'The mandate\'s cancellation is being sent to the PSP; read it again in a moment.');
+  const source = connectionSource();
+  const live = row.connection_id && source ? await source.byId(tx, row.connection_id) : null;
+  if (!live) throw new AppError('provider_not_configured', 'The pix_api connection this mandate was made through is gone; cancel it at your PSP.');
+  const reserved = await repo.setCancelInFlight(tx, row.id, { requestKey: requestKey || null }, ctx.now);
+  return { reserved: { row: reserved, live, action: 'cancel', resend: false } };
 }
 
 /** What the PSP says of a recurrence (its `/rec` callback, read back), applied to the connection's mandate. */

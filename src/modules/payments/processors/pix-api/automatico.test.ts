@@ -8,6 +8,7 @@ import {
   cancelRecurrence,
   createRecurrence,
   createRecurringCharge,
+  findRecurrenceByContract,
   recurrenceStatusOf,
   recurringChargeEventOf,
   recurringDueDate,
@@ -86,6 +87,21 @@ describe('recurrences and their authorization', () => {
       valor: { valorRec: '35.00' },
       politicaRetentativa: 'PERMITE_3R_7D',
     });
+    expectNoViolations();
+  });
+
+  test('findRecurrenceByContract: a POST /rec whose answer was lost is found by its contract id among the payer\'s (GET /rec), read whole; none before it is made', async () => {
+    const connection = t.connection();
+    const request = recurrenceRequest({ payer: { name: 'Beltrano', document: '529.982.247-25' } });
+    const since = new Date();
+    expect(await findRecurrenceByContract(connection, request, since, new Date(), TIMEOUT)).toBeNull();
+    await createRecurrence(connection, recurrenceRequest({ payer: request.payer }), TIMEOUT); // another of the payer's
+    const made = await createRecurrence(connection, request, TIMEOUT);
+    const found = await findRecurrenceByContract(connection, request, since, new Date(), TIMEOUT);
+    expect(found).toMatchObject({ recurrenceId: made.recurrenceId, state: 'pending', qrPayload: made.qrPayload });
+    const list = t.mock.requests.filter((r) => r.method === 'GET' && r.path === '/api/rec').at(-1)!;
+    expect(list.query).toMatchObject({ cpf: '52998224725', 'paginacao.paginaAtual': '0' });
+    expect(lastRequest('GET', `/rec/${made.recurrenceId}`)).toBeDefined();
     expectNoViolations();
   });
 

@@ -7,6 +7,10 @@ import { answerError, pixCall, pixCallOk } from './client.ts';
 import { contractFor, txidFor } from './ids.ts';
 import { devedorOf, payerDocument, saoPauloDate, sumWire, toWireAmount, type WirePix } from './wire.ts';
 
+const HOUR_MS = 3_600_000;
+/** Pages of GET /rec read at most when looking a recurrence up by its contract. */
+const LOOKUP_PAGES = 10;
+
 export type RecurrenceState = 'pending' | 'active' | 'refused' | 'revoked';
 
 export interface RecurrenceStatus {
@@ -86,6 +90,28 @@ export async function createRecurrence(connection: ProcessorConnection, request:
 export async function retrieveRecurrence(connection: ProcessorConnection, recurrenceId: string, timeoutMs: number): Promise<RecurrenceStatus> {
   const rec = (await pixCallOk(connection, { method: 'GET', path: `/rec/${encodeURIComponent(recurrenceId)}` }, timeoutMs)) as WireRec;
   return recurrenceStatusOf(rec);
+}
+
+/**
+ * The recurrence a POST /rec under this idempotency key made, when its answer was lost (a timeout,
+ * a crash before the record): the PSP assigns the idRec, so it is found by the payer's recurrences
+ * created since `since` (GET /rec, by CPF or CNPJ) whose `vinculo.contrato` is the one the key
+ * derives; then read whole (GET /rec/{idRec}). Null when the PSP has none (the POST never arrived).
+ */
+export async function findRecurrenceByContract(connection: ProcessorConnection, request: Pick<RecurrenceRequest, 'idempotencyKey' | 'payer'>, since: Date, now: Date, timeoutMs: number): Promise<RecurrenceStatus | null> {
+  const document = payerDocument(request.payer.document);
+  if (!document) return null; // POST /rec refuses a payer without one: nothing was made
+  const contract = contractFor(request.idempotencyKey);
+  // An hour either side of the window: the PSP's clock is not ours.
+  const window = { inicio: new Date(since.getTime() - HOUR_MS).toISOString(), fim: new Date(now.getTime() + HOUR_MS).toISOString() };
+  for (let page = 0; page < LOOKUP_PAGES; page++) {
+    const query = { ...window, ...document, 'paginacao.paginaAtual': String(page), 'paginacao.itensPorPagina': '100' };
+    const list = (await pixCallOk(connection, { method: 'GET', path: '/rec', query }, timeoutMs)) as { recs?: Array<WireRec & { vinculo?: { contrato?: string } }>; parametros?: { paginacao?: { quantidadeDePaginas?: number } } };
+    const found = list.recs?.find((rec) => rec.vinculo?.contrato === contract);
+    if (found) return retrieveRecurrence(connection, found.idRec, timeoutMs);
+    if (page + 1 >= (list.parametros?.paginacao?.quantidadeDePaginas ?? 1)) return null;
+  }
+  return null;
 }
 
 /** PATCH /rec/{idRec} status CANCELADA: the seller ends the mandate (the subscription ended). */

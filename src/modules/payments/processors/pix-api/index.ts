@@ -52,13 +52,14 @@ export function createPixApiAdapter(settings: Pick<ProcessorSettings, 'timeoutMs
 export const pixApiAdapter: ProcessorAdapter = createPixApiAdapter({ timeoutMs: PIX_API_DEFAULT_TIMEOUT_MS });
 
 export { resetPixClients } from './client.ts';
-export { txidFor, refundIdFor } from './ids.ts';
+export { txidFor, refundIdFor, contractFor } from './ids.ts';
 export { chargeKindOf, COBV_DAYS_AFTER_DUE } from './charges.ts';
 export { saoPauloDate };
 // Pix Automático (outside ProcessorAdapter; the subscriptions flow wires these).
 export {
   createRecurrence,
   retrieveRecurrence,
+  findRecurrenceByContract,
   cancelRecurrence,
   requestAuthorization,
   retrieveAuthorization,
