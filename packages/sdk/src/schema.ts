@@ -619,7 +619,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List payments, newest first */
+        /**
+         * List payments, newest first
+         * @description Each payment as GET /billing/payments/{paymentID} shows it, with its payer, less the Pix QR image (`pixQrImage`): render the QR from `pixPayload`, or read the payment.
+         */
         get: operations["listPayments"];
         put?: never;
         post?: never;
@@ -756,8 +759,8 @@ export interface paths {
         get: operations["listSubscriptions"];
         put?: never;
         /**
-         * Subscribe a customer to a product priced subscription or usage
-         * @description The subscription is the customer’s enrollment in the product (reused when live). Periods count from the anchor (monthly keeps its day, clamped to short months). With billingMode advance and no trial the first period is invoiced at once (and, with charge_automatically, charged). Usage (version prices, rate cards) is invoiced at each period end with its grants and commitment; a product priced usage takes billingCycle. Products priced prepaid are not available yet (422).
+         * Subscribe a customer to a product priced subscription, usage or prepaid
+         * @description The subscription is the customer’s enrollment in the product (reused when live). Periods count from the anchor (monthly keeps its day, clamped to short months). With billingMode advance and no trial the first period is invoiced at once (and, with charge_automatically, charged). Usage (version prices, rate cards) is invoiced at each period end with its grants and commitment; a product priced usage takes billingCycle and is billed in arrears. A product priced prepaid sells credit, billed in advance: each period an invoice of its basePrice (a prepaid_credit line) credits the subscription's balance once paid, and usage draws the balance down at the version's per_unit prices (GET /billing/subscriptions/{subscriptionID}/balance); a prepaid version priced otherwise, or billingMode arrears, is refused (422). A product priced one_time is sold once, not subscribed (422).
          */
         post: operations["createSubscription"];
         delete?: never;
@@ -1245,7 +1248,7 @@ export interface paths {
         };
         /**
          * Status of a hosted invoice (what its page polls)
-         * @description No key: the invoice link's token is the credential; a wrong slug, id or token, another account's invoice, or a draft answers 404 `invoice`. The invoice's status and amount due, its latest charge (a pending Pix or boleto with what the page shows for it), and once paid the invoice's successUrl when the page may send the buyer there. The page polls it every 2 seconds.
+         * @description No key: the invoice link's token is the credential; a wrong slug, id or token, another account's invoice, or a draft answers 404 `invoice`. The invoice's status and amount due, its latest charge (a pending Pix or boleto with what the page shows for it), and once paid the invoice's successUrl when the page may send the buyer there. The page polls it every 2 seconds; the charge's images (`pixQrImage`, `boletoBarcodeImage`) only with `images=true`, which the page asks once, when it resumes a pending charge after a reload.
          */
         get: operations["getHostedInvoiceStatus"];
         put?: never;
@@ -5474,7 +5477,7 @@ export interface operations {
                                 type: string;
                                 /**
                                  * Format: decimal
-                                 * @description Full precision.
+                                 * @description Full precision, with at least the currency's decimals ("49.90", "0.0015").
                                  * @example 10.50
                                  */
                                 unitPrice: string;
@@ -5685,7 +5688,7 @@ export interface operations {
                             type: string;
                             /**
                              * Format: decimal
-                             * @description Full precision.
+                             * @description Full precision, with at least the currency's decimals ("49.90", "0.0015").
                              * @example 10.50
                              */
                             unitPrice: string;
@@ -5883,7 +5886,7 @@ export interface operations {
                             type: string;
                             /**
                              * Format: decimal
-                             * @description Full precision.
+                             * @description Full precision, with at least the currency's decimals ("49.90", "0.0015").
                              * @example 10.50
                              */
                             unitPrice: string;
@@ -6482,7 +6485,7 @@ export interface operations {
                             type: string;
                             /**
                              * Format: decimal
-                             * @description Full precision.
+                             * @description Full precision, with at least the currency's decimals ("49.90", "0.0015").
                              * @example 10.50
                              */
                             unitPrice: string;
@@ -6680,7 +6683,7 @@ export interface operations {
                             type: string;
                             /**
                              * Format: decimal
-                             * @description Full precision.
+                             * @description Full precision, with at least the currency's decimals ("49.90", "0.0015").
                              * @example 10.50
                              */
                             unitPrice: string;
@@ -6918,7 +6921,7 @@ export interface operations {
                         pixExpiresAt?: string | null;
                         /** @description Pix copy-and-paste code (a dynamic BR Code); the QR encodes it. In sandbox it carries the test confirmation link. */
                         pixPayload?: string;
-                        /** @description The Pix QR as a base64 PNG without a data: prefix. */
+                        /** @description The Pix QR as a base64 PNG without a data: prefix. On the charge-creation answer and GET /billing/payments/{paymentID}; lists leave it out (the QR encodes pixPayload). */
                         pixQrImage?: string;
                         /** @description Processor the charge ran through; `sandbox` in sandbox. */
                         provider: string;
@@ -7128,7 +7131,7 @@ export interface operations {
                             type: string;
                             /**
                              * Format: decimal
-                             * @description Full precision.
+                             * @description Full precision, with at least the currency's decimals ("49.90", "0.0015").
                              * @example 10.50
                              */
                             unitPrice: string;
@@ -7326,7 +7329,7 @@ export interface operations {
                             type: string;
                             /**
                              * Format: decimal
-                             * @description Full precision.
+                             * @description Full precision, with at least the currency's decimals ("49.90", "0.0015").
                              * @example 10.50
                              */
                             unitPrice: string;
@@ -7544,7 +7547,7 @@ export interface operations {
                             type: string;
                             /**
                              * Format: decimal
-                             * @description Full precision.
+                             * @description Full precision, with at least the currency's decimals ("49.90", "0.0015").
                              * @example 10.50
                              */
                             unitPrice: string;
@@ -7966,7 +7969,7 @@ export interface operations {
                             pixExpiresAt?: string | null;
                             /** @description Pix copy-and-paste code (a dynamic BR Code); the QR encodes it. In sandbox it carries the test confirmation link. */
                             pixPayload?: string;
-                            /** @description The Pix QR as a base64 PNG without a data: prefix. */
+                            /** @description The Pix QR as a base64 PNG without a data: prefix. On the charge-creation answer and GET /billing/payments/{paymentID}; lists leave it out (the QR encodes pixPayload). */
                             pixQrImage?: string;
                             /** @description Processor the charge ran through; `sandbox` in sandbox. */
                             provider: string;
@@ -8115,7 +8118,7 @@ export interface operations {
                         pixExpiresAt?: string | null;
                         /** @description Pix copy-and-paste code (a dynamic BR Code); the QR encodes it. In sandbox it carries the test confirmation link. */
                         pixPayload?: string;
-                        /** @description The Pix QR as a base64 PNG without a data: prefix. */
+                        /** @description The Pix QR as a base64 PNG without a data: prefix. On the charge-creation answer and GET /billing/payments/{paymentID}; lists leave it out (the QR encodes pixPayload). */
                         pixQrImage?: string;
                         /** @description Processor the charge ran through; `sandbox` in sandbox. */
                         provider: string;
@@ -9196,7 +9199,7 @@ export interface operations {
                             /** Format: date-time */
                             anchor: string;
                             billingCycle: "weekly" | "monthly" | "annual";
-                            /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`). */
+                            /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`); a prepaid credit is bought in advance (a prepaid product is `advance`). */
                             billingMode: "advance" | "arrears";
                             cancelAtPeriodEnd: boolean;
                             canceledAt: string | null;
@@ -9218,7 +9221,7 @@ export interface operations {
                                 createdAt: string;
                                 /** Format: uuid */
                                 id: string;
-                                /** @description `recurring_fee` (a fee each period) or `usage` (a usage product: its usage each period) */
+                                /** @description `recurring_fee` (a fee each period; for a prepaid product, the credit bought each period) or `usage` (a usage product: its usage each period) */
                                 kind: string;
                                 /** Format: uuid */
                                 productVersionId: string;
@@ -9323,7 +9326,7 @@ export interface operations {
                     anchor?: string;
                     /** @description A product priced usage only (required there): how often its usage is invoiced. Other products bill on their version's cycle. */
                     billingCycle?: "weekly" | "monthly" | "annual";
-                    /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`). */
+                    /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`); a prepaid credit is bought in advance (a prepaid product is `advance`). */
                     billingMode?: "advance" | "arrears";
                     /** @description `send_invoice` (default): each invoice is emailed with its payment page. `charge_automatically`: each invoice is charged to paymentMethod when finalized, retried 1, 3, 5 and 7 days after a failure. */
                     collectionMethod?: "charge_automatically" | "send_invoice";
@@ -9358,7 +9361,7 @@ export interface operations {
                         /** Format: date-time */
                         anchor: string;
                         billingCycle: "weekly" | "monthly" | "annual";
-                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`). */
+                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`); a prepaid credit is bought in advance (a prepaid product is `advance`). */
                         billingMode: "advance" | "arrears";
                         cancelAtPeriodEnd: boolean;
                         canceledAt: string | null;
@@ -9380,7 +9383,7 @@ export interface operations {
                             createdAt: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description `recurring_fee` (a fee each period) or `usage` (a usage product: its usage each period) */
+                            /** @description `recurring_fee` (a fee each period; for a prepaid product, the credit bought each period) or `usage` (a usage product: its usage each period) */
                             kind: string;
                             /** Format: uuid */
                             productVersionId: string;
@@ -9515,7 +9518,7 @@ export interface operations {
                         /** Format: date-time */
                         anchor: string;
                         billingCycle: "weekly" | "monthly" | "annual";
-                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`). */
+                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`); a prepaid credit is bought in advance (a prepaid product is `advance`). */
                         billingMode: "advance" | "arrears";
                         cancelAtPeriodEnd: boolean;
                         canceledAt: string | null;
@@ -9537,7 +9540,7 @@ export interface operations {
                             createdAt: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description `recurring_fee` (a fee each period) or `usage` (a usage product: its usage each period) */
+                            /** @description `recurring_fee` (a fee each period; for a prepaid product, the credit bought each period) or `usage` (a usage product: its usage each period) */
                             kind: string;
                             /** Format: uuid */
                             productVersionId: string;
@@ -9652,7 +9655,7 @@ export interface operations {
                         /** Format: date-time */
                         anchor: string;
                         billingCycle: "weekly" | "monthly" | "annual";
-                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`). */
+                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`); a prepaid credit is bought in advance (a prepaid product is `advance`). */
                         billingMode: "advance" | "arrears";
                         cancelAtPeriodEnd: boolean;
                         canceledAt: string | null;
@@ -9674,7 +9677,7 @@ export interface operations {
                             createdAt: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description `recurring_fee` (a fee each period) or `usage` (a usage product: its usage each period) */
+                            /** @description `recurring_fee` (a fee each period; for a prepaid product, the credit bought each period) or `usage` (a usage product: its usage each period) */
                             kind: string;
                             /** Format: uuid */
                             productVersionId: string;
@@ -9917,7 +9920,7 @@ export interface operations {
                         /** Format: date-time */
                         anchor: string;
                         billingCycle: "weekly" | "monthly" | "annual";
-                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`). */
+                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`); a prepaid credit is bought in advance (a prepaid product is `advance`). */
                         billingMode: "advance" | "arrears";
                         cancelAtPeriodEnd: boolean;
                         canceledAt: string | null;
@@ -9939,7 +9942,7 @@ export interface operations {
                             createdAt: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description `recurring_fee` (a fee each period) or `usage` (a usage product: its usage each period) */
+                            /** @description `recurring_fee` (a fee each period; for a prepaid product, the credit bought each period) or `usage` (a usage product: its usage each period) */
                             kind: string;
                             /** Format: uuid */
                             productVersionId: string;
@@ -10086,7 +10089,7 @@ export interface operations {
                         /** Format: date-time */
                         anchor: string;
                         billingCycle: "weekly" | "monthly" | "annual";
-                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`). */
+                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`); a prepaid credit is bought in advance (a prepaid product is `advance`). */
                         billingMode: "advance" | "arrears";
                         cancelAtPeriodEnd: boolean;
                         canceledAt: string | null;
@@ -10108,7 +10111,7 @@ export interface operations {
                             createdAt: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description `recurring_fee` (a fee each period) or `usage` (a usage product: its usage each period) */
+                            /** @description `recurring_fee` (a fee each period; for a prepaid product, the credit bought each period) or `usage` (a usage product: its usage each period) */
                             kind: string;
                             /** Format: uuid */
                             productVersionId: string;
@@ -10243,7 +10246,7 @@ export interface operations {
                         /** Format: date-time */
                         anchor: string;
                         billingCycle: "weekly" | "monthly" | "annual";
-                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`). */
+                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`); a prepaid credit is bought in advance (a prepaid product is `advance`). */
                         billingMode: "advance" | "arrears";
                         cancelAtPeriodEnd: boolean;
                         canceledAt: string | null;
@@ -10265,7 +10268,7 @@ export interface operations {
                             createdAt: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description `recurring_fee` (a fee each period) or `usage` (a usage product: its usage each period) */
+                            /** @description `recurring_fee` (a fee each period; for a prepaid product, the credit bought each period) or `usage` (a usage product: its usage each period) */
                             kind: string;
                             /** Format: uuid */
                             productVersionId: string;
@@ -10391,7 +10394,7 @@ export interface operations {
                         /** Format: date-time */
                         anchor: string;
                         billingCycle: "weekly" | "monthly" | "annual";
-                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`). */
+                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`); a prepaid credit is bought in advance (a prepaid product is `advance`). */
                         billingMode: "advance" | "arrears";
                         cancelAtPeriodEnd: boolean;
                         canceledAt: string | null;
@@ -10413,7 +10416,7 @@ export interface operations {
                             createdAt: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description `recurring_fee` (a fee each period) or `usage` (a usage product: its usage each period) */
+                            /** @description `recurring_fee` (a fee each period; for a prepaid product, the credit bought each period) or `usage` (a usage product: its usage each period) */
                             kind: string;
                             /** Format: uuid */
                             productVersionId: string;
@@ -13469,7 +13472,7 @@ export interface operations {
                     "application/json": {
                         /** @description Decimal string. */
                         amount: string;
-                        /** @description Pending boleto: the ITF barcode as a base64 PNG. */
+                        /** @description Pending boleto: the ITF barcode as a base64 PNG (the status poll: with images=true only). */
                         boletoBarcodeImage?: string;
                         /** Format: date-time */
                         boletoDueDate?: string;
@@ -13521,7 +13524,7 @@ export interface operations {
                         pixExpiresAt?: string | null;
                         /** @description Pending Pix: the copy-and-paste code. */
                         pixPayload?: string;
-                        /** @description Pending Pix: the QR as a base64 PNG. */
+                        /** @description Pending Pix: the QR as a base64 PNG (the status poll: with images=true only). */
                         pixQrImage?: string;
                         /** @description Sandbox, pending: the page whose button confirms the charge. */
                         sandboxConfirmUrl?: string;
@@ -13610,6 +13613,8 @@ export interface operations {
     getHostedInvoiceStatus: {
         parameters: {
             query: {
+                /** @description true: the pending charge's QR or barcode image too (default false: the poll leaves them out). */
+                images?: boolean;
                 /** @description The access token of the invoice's link (the `token` of its invoiceUrl). */
                 token: string;
             };
@@ -13637,7 +13642,7 @@ export interface operations {
                         payment: {
                             /** @description Decimal string. */
                             amount: string;
-                            /** @description Pending boleto: the ITF barcode as a base64 PNG. */
+                            /** @description Pending boleto: the ITF barcode as a base64 PNG (the status poll: with images=true only). */
                             boletoBarcodeImage?: string;
                             /** Format: date-time */
                             boletoDueDate?: string;
@@ -13689,7 +13694,7 @@ export interface operations {
                             pixExpiresAt?: string | null;
                             /** @description Pending Pix: the copy-and-paste code. */
                             pixPayload?: string;
-                            /** @description Pending Pix: the QR as a base64 PNG. */
+                            /** @description Pending Pix: the QR as a base64 PNG (the status poll: with images=true only). */
                             pixQrImage?: string;
                             /** @description Sandbox, pending: the page whose button confirms the charge. */
                             sandboxConfirmUrl?: string;
@@ -20730,7 +20735,7 @@ export interface operations {
                         pixExpiresAt?: string | null;
                         /** @description Pix copy-and-paste code (a dynamic BR Code); the QR encodes it. In sandbox it carries the test confirmation link. */
                         pixPayload?: string;
-                        /** @description The Pix QR as a base64 PNG without a data: prefix. */
+                        /** @description The Pix QR as a base64 PNG without a data: prefix. On the charge-creation answer and GET /billing/payments/{paymentID}; lists leave it out (the QR encodes pixPayload). */
                         pixQrImage?: string;
                         /** @description Processor the charge ran through; `sandbox` in sandbox. */
                         provider: string;
@@ -20896,7 +20901,7 @@ export interface operations {
                         pixExpiresAt?: string | null;
                         /** @description Pix copy-and-paste code (a dynamic BR Code); the QR encodes it. In sandbox it carries the test confirmation link. */
                         pixPayload?: string;
-                        /** @description The Pix QR as a base64 PNG without a data: prefix. */
+                        /** @description The Pix QR as a base64 PNG without a data: prefix. On the charge-creation answer and GET /billing/payments/{paymentID}; lists leave it out (the QR encodes pixPayload). */
                         pixQrImage?: string;
                         /** @description Processor the charge ran through; `sandbox` in sandbox. */
                         provider: string;
@@ -21069,7 +21074,7 @@ export interface operations {
                         pixExpiresAt?: string | null;
                         /** @description Pix copy-and-paste code (a dynamic BR Code); the QR encodes it. In sandbox it carries the test confirmation link. */
                         pixPayload?: string;
-                        /** @description The Pix QR as a base64 PNG without a data: prefix. */
+                        /** @description The Pix QR as a base64 PNG without a data: prefix. On the charge-creation answer and GET /billing/payments/{paymentID}; lists leave it out (the QR encodes pixPayload). */
                         pixQrImage?: string;
                         /** @description Processor the charge ran through; `sandbox` in sandbox. */
                         provider: string;
