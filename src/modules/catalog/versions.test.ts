@@ -41,7 +41,7 @@ describe('POST /products/{productID}/versions', () => {
       billingCycle: 'monthly',
       commitmentAmount: '100.00',
       commitmentResets: false,
-      consumptionFloor: '-20',
+      consumptionFloor: '-20.00',
       grants: [{ meter: calls.key, amount: '1000', on: 'cycle' }],
     });
     expect(res.body.prices).toEqual([
@@ -54,8 +54,8 @@ describe('POST /products/{productID}/versions', () => {
         unitPrice: null,
         packageSize: null,
         tiers: [
-          { upTo: '10', unitPrice: '1', flatPrice: null },
-          { upTo: null, unitPrice: '0.8', flatPrice: '5' },
+          { upTo: '10', unitPrice: '1.00', flatPrice: null },
+          { upTo: null, unitPrice: '0.80', flatPrice: '5.00' },
         ],
       },
     ]);
