@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalDecimal, currencyExponent, formatDecimal, formatMoney, isDecimalString, isKnownCurrency, roundMoney, sumAmounts, toMinorUnits } from './money.ts';
+import { canonicalDecimal, currencyExponent, formatDecimal, formatMoney, isDecimalString, isKnownCurrency, roundMoney, sumAmounts, toMinorUnits, wireMoney } from './money.ts';
 
 describe('money', () => {
   it('accepts only plain decimal strings', () => {
@@ -23,6 +23,25 @@ describe('money', () => {
     expect(formatMoney('2.5', 'JPY')).toBe('3');
     expect(formatMoney('0.0005', 'BHD')).toBe('0.001');
     expect(roundMoney('10', 'BRL').toFixed(2)).toBe('10.00');
+  });
+
+  it('writes amounts for the wire with at least the currency scale, never rounding', () => {
+    const cases: Array<[string, string, string]> = [
+      ['49.9', 'BRL', '49.90'],
+      ['15', 'BRL', '15.00'],
+      ['49.90', 'BRL', '49.90'],
+      ['0.0015', 'BRL', '0.0015'],
+      ['-1.5', 'BRL', '-1.50'],
+      ['-0', 'BRL', '0.00'],
+      ['-0.000', 'BRL', '0.00'],
+      ['1500', 'JPY', '1500'],
+      ['1500.5', 'JPY', '1500.5'],
+      ['1.2', 'BHD', '1.200'],
+      ['0.001', 'USDC', '0.001000'],
+      ['0.00000015', 'USDC', '0.00000015'],
+      ['12345678901234567890.5', 'BRL', '12345678901234567890.50'],
+    ];
+    for (const [value, currency, wire] of cases) expect(wireMoney(value, currency), `${value} ${currency}`).toBe(wire);
   });
 
   it('keeps full precision for quantities and unit prices', () => {

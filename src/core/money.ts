@@ -82,6 +82,18 @@ export function formatMoney(value: string | Decimal, currency: string): string {
   return roundMoney(value, currency).toFixed(currencyExponent(currency));
 }
 
+/**
+ * A money amount or price as the API writes it: at least the currency's decimals, more when the
+ * value has more, never rounded ("49.9" BRL -> "49.90", "15" -> "15.00", "0.0015" -> "0.0015",
+ * "1500" JPY -> "1500"; USDC keeps its 6). Every view of an amount goes through it
+ * (docs/decisions/invoices.md, "Amounts on the wire").
+ */
+export function wireMoney(value: string | Decimal, currency: string): string {
+  const amount = toAmount(value);
+  // toFixed writes a negative zero as "-0.00": an amount of zero is written unsigned.
+  return (amount.isZero() ? new Money(0) : amount).toFixed(Math.max(currencyExponent(currency), amount.decimalPlaces()));
+}
+
 /** Formats a quantity or unit price keeping its full precision, without trailing zeros: "0.0015". */
 export function formatDecimal(value: string | Decimal): string {
   return toAmount(value).toFixed();

@@ -2,7 +2,8 @@
 // the real app on a random port, sandbox money): Pix bought through a payment link, confirmed on the
 // sandbox page, the invoice page moving to the receipt by itself and the deliverable downloaded; a
 // declined card then a good one, landing on the successUrl; boleto then "pay another way" by Pix
-// (the boleto superseded); crypto with the test wallet; axe-core on both pages. Screenshots go to
+// (the boleto superseded); a reload resuming a pending Pix with its QR; crypto with the test
+// wallet; axe-core on both pages. Screenshots go to
 // test-results/screenshots/ (gitignored). Without chromium this file skips, saying why.
 import { createRequire } from 'node:module';
 import type { Browser } from 'playwright-core';
@@ -150,6 +151,29 @@ describe.skipIf(!chromiumAvailable)('paying on the hosted pages in chromium', ()
       ]);
     expect(errors).toEqual([]);
     await screenshot(page, 'pay-switched-to-pix-pt-BR.png');
+    await page.context().close();
+  });
+
+  it('a reload resumes the pending Pix with its QR, which only that first status read carries', async () => {
+    const invoice = await invoicePath();
+    const { page, errors } = await open(invoice.path, 'pt-BR');
+    await page.getByTestId('method-pix').click();
+    await expect.poll(() => page.getByTestId('pix-qr').isVisible()).toBe(true);
+    const polls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/status?')) polls.push(new URL(request.url()).searchParams.get('images') ?? 'none');
+    });
+    await page.reload();
+    const qr = page.getByTestId('pix-qr');
+    await expect.poll(() => qr.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(100);
+    expect(await page.getByTestId('pix-code').inputValue()).toMatch(/^000201/);
+    // The page polls every 2 seconds: after the resume's read (images=true) they leave the image out.
+    // (A poll of the page before the reload may come first.)
+    const resumed = polls.indexOf('true');
+    expect(resumed).toBeGreaterThanOrEqual(0);
+    await expect.poll(() => polls.length, { timeout: 10_000 }).toBeGreaterThan(resumed + 1);
+    expect(polls.slice(resumed + 1).every((images) => images === 'none')).toBe(true);
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 

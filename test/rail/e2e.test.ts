@@ -89,7 +89,7 @@ describe('an agent pays a seller route with @x402/fetch', () => {
     expect(await entries('payment', payment.id)).toEqual([{ kind: 'payment.confirmed', entries: [`${receivable} -0.001000`, `providers:${payment.provider}:clearing 0.001000`] }]);
     expect(await entries('invoice', payment.invoiceId)).toEqual([]);
     const receipt = (await t.client.get(`/billing/invoices/${payment.invoiceId}`, seller.key)).body;
-    expect(receipt).toMatchObject({ status: 'draft', currency: 'USDC', total: '0.001000', lineItems: [{ type: 'rail', quantity: '1', unitPrice: '0.001', amount: '0.001000' }] });
+    expect(receipt).toMatchObject({ status: 'draft', currency: 'USDC', total: '0.001000', lineItems: [{ type: 'rail', quantity: '1', unitPrice: '0.001000', amount: '0.001000' }] });
     expect((await t.client.get('/billing/reconciliation', seller.key)).body).toMatchObject({ reconciled: true, mismatches: [] });
   });
 

@@ -127,7 +127,7 @@ describe('audit: subscription fees', () => {
       ['2026-04-01', '39.90'],
       ['2026-05-01', '39.90'],
     ]);
-    expect(all[1].lineItems.find((l: any) => l.type === 'recurring_fee')).toMatchObject({ unitPrice: '39.9', amount: '39.90' });
+    expect(all[1].lineItems.find((l: any) => l.type === 'recurring_fee')).toMatchObject({ unitPrice: '39.90', amount: '39.90' });
     await reconciled();
   });
 

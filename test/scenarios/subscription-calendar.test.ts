@@ -69,7 +69,7 @@ describe('subscriptions', () => {
     for (const invoice of invoices) {
       expect(invoice).toMatchObject({ status: 'open', subscriptionId: sub.id, customerId: sub.id, currency: 'BRL', subtotal: '49.90', total: '49.90', amountDue: '49.90' });
       expect(invoice.invoiceNumber).toMatch(/^INV-\d{6}$/);
-      expect(invoice.lineItems).toEqual([expect.objectContaining({ type: 'recurring_fee', quantity: '1', unitPrice: '49.9', amount: '49.90' })]);
+      expect(invoice.lineItems).toEqual([expect.objectContaining({ type: 'recurring_fee', quantity: '1', unitPrice: '49.90', amount: '49.90' })]);
     }
     expect((await t.client.get(`/billing/subscriptions/${sub.id}`, acme.key)).body.nextBillingDate).toBe('2029-03-31T10:00:00.000Z');
     // Each invoice was emailed to the customer with its payment page.

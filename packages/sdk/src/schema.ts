@@ -619,7 +619,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List payments, newest first */
+        /**
+         * List payments, newest first
+         * @description Each payment as GET /billing/payments/{paymentID} shows it, with its payer, less the Pix QR image (`pixQrImage`): render the QR from `pixPayload`, or read the payment.
+         */
         get: operations["listPayments"];
         put?: never;
         post?: never;
@@ -756,8 +759,8 @@ export interface paths {
         get: operations["listSubscriptions"];
         put?: never;
         /**
-         * Subscribe a customer to a product priced subscription or usage
-         * @description The subscription is the customer’s enrollment in the product (reused when live). Periods count from the anchor (monthly keeps its day, clamped to short months). With billingMode advance and no trial the first period is invoiced at once (and, with charge_automatically, charged). Usage (version prices, rate cards) is invoiced at each period end with its grants and commitment; a product priced usage takes billingCycle. Products priced prepaid are not available yet (422).
+         * Subscribe a customer to a product priced subscription, usage or prepaid
+         * @description The subscription is the customer’s enrollment in the product (reused when live). Periods count from the anchor (monthly keeps its day, clamped to short months). With billingMode advance and no trial the first period is invoiced at once (and, with charge_automatically, charged). Usage (version prices, rate cards) is invoiced at each period end with its grants and commitment; a product priced usage takes billingCycle and is billed in arrears. A product priced prepaid sells credit, billed in advance: each period an invoice of its basePrice (a prepaid_credit line) credits the subscription's balance once paid, and usage draws the balance down at the version's per_unit prices (GET /billing/subscriptions/{subscriptionID}/balance); a prepaid version priced otherwise, or billingMode arrears, is refused (422). A product priced one_time is sold once, not subscribed (422).
          */
         post: operations["createSubscription"];
         delete?: never;
@@ -1245,7 +1248,7 @@ export interface paths {
         };
         /**
          * Status of a hosted invoice (what its page polls)
-         * @description No key: the invoice link's token is the credential; a wrong slug, id or token, another account's invoice, or a draft answers 404 `invoice`. The invoice's status and amount due, its latest charge (a pending Pix or boleto with what the page shows for it), and once paid the invoice's successUrl when the page may send the buyer there. The page polls it every 2 seconds.
+         * @description No key: the invoice link's token is the credential; a wrong slug, id or token, another account's invoice, or a draft answers 404 `invoice`. The invoice's status and amount due, its latest charge (a pending Pix or boleto with what the page shows for it), and once paid the invoice's successUrl when the page may send the buyer there. The page polls it every 2 seconds; the charge's images (`pixQrImage`, `boletoBarcodeImage`) only with `images=true`, which the page asks once, when it resumes a pending charge after a reload.
          */
         get: operations["getHostedInvoiceStatus"];
         put?: never;
@@ -5498,7 +5501,7 @@ export interface operations {
                                 type: string;
                                 /**
                                  * Format: decimal
-                                 * @description Full precision.
+                                 * @description Full precision, with at least the currency's decimals ("49.90", "0.0015").
                                  * @example 10.50
                                  */
                                 unitPrice: string;
@@ -5709,7 +5712,7 @@ export interface operations {
                             type: string;
                             /**
                              * Format: decimal
-                             * @description Full precision.
+                             * @description Full precision, with at least the currency's decimals ("49.90", "0.0015").
                              * @example 10.50
                              */
                             unitPrice: string;
@@ -5907,7 +5910,7 @@ export interface operations {
                             type: string;
                             /**
                              * Format: decimal
-                             * @description Full precision.
+                             * @description Full precision, with at least the currency's decimals ("49.90", "0.0015").
                              * @example 10.50
                              */
                             unitPrice: string;
@@ -6506,7 +6509,7 @@ export interface operations {
                             type: string;
                             /**
                              * Format: decimal
-                             * @description Full precision.
+                             * @description Full precision, with at least the currency's decimals ("49.90", "0.0015").
                              * @example 10.50
                              */
                             unitPrice: string;
@@ -6704,7 +6707,7 @@ export interface operations {
                             type: string;
                             /**
                              * Format: decimal
-                             * @description Full precision.
+                             * @description Full precision, with at least the currency's decimals ("49.90", "0.0015").
                              * @example 10.50
                              */
                             unitPrice: string;
@@ -6942,7 +6945,7 @@ export interface operations {
                         pixExpiresAt?: string | null;
                         /** @description Pix copy-and-paste code (a dynamic BR Code); the QR encodes it. In sandbox it carries the test confirmation link. */
                         pixPayload?: string;
-                        /** @description The Pix QR as a base64 PNG without a data: prefix. */
+                        /** @description The Pix QR as a base64 PNG without a data: prefix. On the charge-creation answer and GET /billing/payments/{paymentID}; lists leave it out (the QR encodes pixPayload). */
                         pixQrImage?: string;
                         /** @description Processor the charge ran through; `sandbox` in sandbox. */
                         provider: string;
@@ -7152,7 +7155,7 @@ export interface operations {
                             type: string;
                             /**
                              * Format: decimal
-                             * @description Full precision.
+                             * @description Full precision, with at least the currency's decimals ("49.90", "0.0015").
                              * @example 10.50
                              */
                             unitPrice: string;
@@ -7350,7 +7353,7 @@ export interface operations {
                             type: string;
                             /**
                              * Format: decimal
-                             * @description Full precision.
+                             * @description Full precision, with at least the currency's decimals ("49.90", "0.0015").
                              * @example 10.50
                              */
                             unitPrice: string;
@@ -7568,7 +7571,7 @@ export interface operations {
                             type: string;
                             /**
                              * Format: decimal
-                             * @description Full precision.
+                             * @description Full precision, with at least the currency's decimals ("49.90", "0.0015").
                              * @example 10.50
                              */
                             unitPrice: string;
@@ -7990,7 +7993,7 @@ export interface operations {
                             pixExpiresAt?: string | null;
                             /** @description Pix copy-and-paste code (a dynamic BR Code); the QR encodes it. In sandbox it carries the test confirmation link. */
                             pixPayload?: string;
-                            /** @description The Pix QR as a base64 PNG without a data: prefix. */
+                            /** @description The Pix QR as a base64 PNG without a data: prefix. On the charge-creation answer and GET /billing/payments/{paymentID}; lists leave it out (the QR encodes pixPayload). */
                             pixQrImage?: string;
                             /** @description Processor the charge ran through; `sandbox` in sandbox. */
                             provider: string;
@@ -8139,7 +8142,7 @@ export interface operations {
                         pixExpiresAt?: string | null;
                         /** @description Pix copy-and-paste code (a dynamic BR Code); the QR encodes it. In sandbox it carries the test confirmation link. */
                         pixPayload?: string;
-                        /** @description The Pix QR as a base64 PNG without a data: prefix. */
+                        /** @description The Pix QR as a base64 PNG without a data: prefix. On the charge-creation answer and GET /billing/payments/{paymentID}; lists leave it out (the QR encodes pixPayload). */
                         pixQrImage?: string;
                         /** @description Processor the charge ran through; `sandbox` in sandbox. */
                         provider: string;
@@ -9220,7 +9223,7 @@ export interface operations {
                             /** Format: date-time */
                             anchor: string;
                             billingCycle: "weekly" | "monthly" | "annual";
-                            /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`). */
+                            /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`); a prepaid credit is bought in advance (a prepaid product is `advance`). */
                             billingMode: "advance" | "arrears";
                             cancelAtPeriodEnd: boolean;
                             canceledAt: string | null;
@@ -9242,7 +9245,7 @@ export interface operations {
                                 createdAt: string;
                                 /** Format: uuid */
                                 id: string;
-                                /** @description `recurring_fee` (a fee each period) or `usage` (a usage product: its usage each period) */
+                                /** @description `recurring_fee` (a fee each period; for a prepaid product, the credit bought each period) or `usage` (a usage product: its usage each period) */
                                 kind: string;
                                 /** Format: uuid */
                                 productVersionId: string;
@@ -9347,7 +9350,7 @@ export interface operations {
                     anchor?: string;
                     /** @description A product priced usage only (required there): how often its usage is invoiced. Other products bill on their version's cycle. */
                     billingCycle?: "weekly" | "monthly" | "annual";
-                    /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`). */
+                    /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`); a prepaid credit is bought in advance (a prepaid product is `advance`). */
                     billingMode?: "advance" | "arrears";
                     /** @description `send_invoice` (default): each invoice is emailed with its payment page. `charge_automatically`: each invoice is charged to paymentMethod when finalized, retried 1, 3, 5 and 7 days after a failure. */
                     collectionMethod?: "charge_automatically" | "send_invoice";
@@ -9382,7 +9385,7 @@ export interface operations {
                         /** Format: date-time */
                         anchor: string;
                         billingCycle: "weekly" | "monthly" | "annual";
-                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`). */
+                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`); a prepaid credit is bought in advance (a prepaid product is `advance`). */
                         billingMode: "advance" | "arrears";
                         cancelAtPeriodEnd: boolean;
                         canceledAt: string | null;
@@ -9404,7 +9407,7 @@ export interface operations {
                             createdAt: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description `recurring_fee` (a fee each period) or `usage` (a usage product: its usage each period) */
+                            /** @description `recurring_fee` (a fee each period; for a prepaid product, the credit bought each period) or `usage` (a usage product: its usage each period) */
                             kind: string;
                             /** Format: uuid */
                             productVersionId: string;
@@ -9539,7 +9542,7 @@ export interface operations {
                         /** Format: date-time */
                         anchor: string;
                         billingCycle: "weekly" | "monthly" | "annual";
-                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`). */
+                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`); a prepaid credit is bought in advance (a prepaid product is `advance`). */
                         billingMode: "advance" | "arrears";
                         cancelAtPeriodEnd: boolean;
                         canceledAt: string | null;
@@ -9561,7 +9564,7 @@ export interface operations {
                             createdAt: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description `recurring_fee` (a fee each period) or `usage` (a usage product: its usage each period) */
+                            /** @description `recurring_fee` (a fee each period; for a prepaid product, the credit bought each period) or `usage` (a usage product: its usage each period) */
                             kind: string;
                             /** Format: uuid */
                             productVersionId: string;
@@ -9676,7 +9679,7 @@ export interface operations {
                         /** Format: date-time */
                         anchor: string;
                         billingCycle: "weekly" | "monthly" | "annual";
-                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`). */
+                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`); a prepaid credit is bought in advance (a prepaid product is `advance`). */
                         billingMode: "advance" | "arrears";
                         cancelAtPeriodEnd: boolean;
                         canceledAt: string | null;
@@ -9698,7 +9701,7 @@ export interface operations {
                             createdAt: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description `recurring_fee` (a fee each period) or `usage` (a usage product: its usage each period) */
+                            /** @description `recurring_fee` (a fee each period; for a prepaid product, the credit bought each period) or `usage` (a usage product: its usage each period) */
                             kind: string;
                             /** Format: uuid */
                             productVersionId: string;
@@ -9941,7 +9944,7 @@ export interface operations {
                         /** Format: date-time */
                         anchor: string;
                         billingCycle: "weekly" | "monthly" | "annual";
-                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`). */
+                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`); a prepaid credit is bought in advance (a prepaid product is `advance`). */
                         billingMode: "advance" | "arrears";
                         cancelAtPeriodEnd: boolean;
                         canceledAt: string | null;
@@ -9963,7 +9966,7 @@ export interface operations {
                             createdAt: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description `recurring_fee` (a fee each period) or `usage` (a usage product: its usage each period) */
+                            /** @description `recurring_fee` (a fee each period; for a prepaid product, the credit bought each period) or `usage` (a usage product: its usage each period) */
                             kind: string;
                             /** Format: uuid */
                             productVersionId: string;
@@ -10110,7 +10113,7 @@ export interface operations {
                         /** Format: date-time */
                         anchor: string;
                         billingCycle: "weekly" | "monthly" | "annual";
-                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`). */
+                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`); a prepaid credit is bought in advance (a prepaid product is `advance`). */
                         billingMode: "advance" | "arrears";
                         cancelAtPeriodEnd: boolean;
                         canceledAt: string | null;
@@ -10132,7 +10135,7 @@ export interface operations {
                             createdAt: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description `recurring_fee` (a fee each period) or `usage` (a usage product: its usage each period) */
+                            /** @description `recurring_fee` (a fee each period; for a prepaid product, the credit bought each period) or `usage` (a usage product: its usage each period) */
                             kind: string;
                             /** Format: uuid */
                             productVersionId: string;
@@ -10267,7 +10270,7 @@ export interface operations {
                         /** Format: date-time */
                         anchor: string;
                         billingCycle: "weekly" | "monthly" | "annual";
-                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`). */
+                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`); a prepaid credit is bought in advance (a prepaid product is `advance`). */
                         billingMode: "advance" | "arrears";
                         cancelAtPeriodEnd: boolean;
                         canceledAt: string | null;
@@ -10289,7 +10292,7 @@ export interface operations {
                             createdAt: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description `recurring_fee` (a fee each period) or `usage` (a usage product: its usage each period) */
+                            /** @description `recurring_fee` (a fee each period; for a prepaid product, the credit bought each period) or `usage` (a usage product: its usage each period) */
                             kind: string;
                             /** Format: uuid */
                             productVersionId: string;
@@ -10415,7 +10418,7 @@ export interface operations {
                         /** Format: date-time */
                         anchor: string;
                         billingCycle: "weekly" | "monthly" | "annual";
-                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`). */
+                        /** @description When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`); a prepaid credit is bought in advance (a prepaid product is `advance`). */
                         billingMode: "advance" | "arrears";
                         cancelAtPeriodEnd: boolean;
                         canceledAt: string | null;
@@ -10437,7 +10440,7 @@ export interface operations {
                             createdAt: string;
                             /** Format: uuid */
                             id: string;
-                            /** @description `recurring_fee` (a fee each period) or `usage` (a usage product: its usage each period) */
+                            /** @description `recurring_fee` (a fee each period; for a prepaid product, the credit bought each period) or `usage` (a usage product: its usage each period) */
                             kind: string;
                             /** Format: uuid */
                             productVersionId: string;
@@ -13493,7 +13496,7 @@ export interface operations {
                     "application/json": {
                         /** @description Decimal string. */
                         amount: string;
-                        /** @description Pending boleto: the ITF barcode as a base64 PNG. */
+                        /** @description Pending boleto: the ITF barcode as a base64 PNG (the status poll: with images=true only). */
                         boletoBarcodeImage?: string;
                         /** Format: date-time */
                         boletoDueDate?: string;
@@ -13545,7 +13548,7 @@ export interface operations {
                         pixExpiresAt?: string | null;
                         /** @description Pending Pix: the copy-and-paste code. */
                         pixPayload?: string;
-                        /** @description Pending Pix: the QR as a base64 PNG. */
+                        /** @description Pending Pix: the QR as a base64 PNG (the status poll: with images=true only). */
                         pixQrImage?: string;
                         /** @description Sandbox, pending: the page whose button confirms the charge. */
                         sandboxConfirmUrl?: string;
@@ -13634,6 +13637,8 @@ export interface operations {
     getHostedInvoiceStatus: {
         parameters: {
             query: {
+                /** @description true: the pending charge's QR or barcode image too (default false: the poll leaves them out). */
+                images?: boolean;
                 /** @description The access token of the invoice's link (the `token` of its invoiceUrl). */
                 token: string;
             };
@@ -13661,7 +13666,7 @@ export interface operations {
                         payment: {
                             /** @description Decimal string. */
                             amount: string;
-                            /** @description Pending boleto: the ITF barcode as a base64 PNG. */
+                            /** @description Pending boleto: the ITF barcode as a base64 PNG (the status poll: with images=true only). */
                             boletoBarcodeImage?: string;
                             /** Format: date-time */
                             boletoDueDate?: string;
@@ -13713,7 +13718,7 @@ export interface operations {
                             pixExpiresAt?: string | null;
                             /** @description Pending Pix: the copy-and-paste code. */
                             pixPayload?: string;
-                            /** @description Pending Pix: the QR as a base64 PNG. */
+                            /** @description Pending Pix: the QR as a base64 PNG (the status poll: with images=true only). */
                             pixQrImage?: string;
                             /** @description Sandbox, pending: the page whose button confirms the charge. */
                             sandboxConfirmUrl?: string;
@@ -20867,7 +20872,7 @@ export interface operations {
                         pixExpiresAt?: string | null;
                         /** @description Pix copy-and-paste code (a dynamic BR Code); the QR encodes it. In sandbox it carries the test confirmation link. */
                         pixPayload?: string;
-                        /** @description The Pix QR as a base64 PNG without a data: prefix. */
+                        /** @description The Pix QR as a base64 PNG without a data: prefix. On the charge-creation answer and GET /billing/payments/{paymentID}; lists leave it out (the QR encodes pixPayload). */
                         pixQrImage?: string;
                         /** @description Processor the charge ran through; `sandbox` in sandbox. */
                         provider: string;
@@ -21033,7 +21038,7 @@ export interface operations {
                         pixExpiresAt?: string | null;
                         /** @description Pix copy-and-paste code (a dynamic BR Code); the QR encodes it. In sandbox it carries the test confirmation link. */
                         pixPayload?: string;
-                        /** @description The Pix QR as a base64 PNG without a data: prefix. */
+                        /** @description The Pix QR as a base64 PNG without a data: prefix. On the charge-creation answer and GET /billing/payments/{paymentID}; lists leave it out (the QR encodes pixPayload). */
                         pixQrImage?: string;
                         /** @description Processor the charge ran through; `sandbox` in sandbox. */
                         provider: string;
@@ -21206,7 +21211,7 @@ export interface operations {
                         pixExpiresAt?: string | null;
                         /** @description Pix copy-and-paste code (a dynamic BR Code); the QR encodes it. In sandbox it carries the test confirmation link. */
                         pixPayload?: string;
-                        /** @description The Pix QR as a base64 PNG without a data: prefix. */
+                        /** @description The Pix QR as a base64 PNG without a data: prefix. On the charge-creation answer and GET /billing/payments/{paymentID}; lists leave it out (the QR encodes pixPayload). */
                         pixQrImage?: string;
                         /** @description Processor the charge ran through; `sandbox` in sandbox. */
                         provider: string;

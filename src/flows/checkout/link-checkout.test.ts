@@ -154,7 +154,7 @@ describe('POST /pay/{slug}/{linkID}/checkout', () => {
       cancelUrl: 'https://paoquente.example/loja',
       invoiceUrl: first.body.invoiceUrl,
     });
-    expect(invoice.body.lineItems).toMatchObject([{ description: 'Bolo de fubá', quantity: '1', unitPrice: '1234.5', amount: '1234.50' }]);
+    expect(invoice.body.lineItems).toMatchObject([{ description: 'Bolo de fubá', quantity: '1', unitPrice: '1234.50', amount: '1234.50' }]);
     expect(invoice.body.finalizedAt).toBeTruthy();
 
     // The same email again: the same customer, a second invoice.

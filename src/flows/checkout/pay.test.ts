@@ -74,6 +74,10 @@ describe('pay a hosted invoice', () => {
     expect(boleto.status, boleto.raw).toBe(201);
     expect(boleto.body.boletoLine).toMatch(/^\d{47}$/);
     expect(boleto.body.boletoBarcodeImage).toMatch(/^iVBORw0KGgo/);
+    expect((await status(link)).body.payment).toMatchObject({ boletoLine: boleto.body.boletoLine, boletoUrl: boleto.body.boletoUrl });
+    expect((await status(link)).body.payment).not.toHaveProperty('boletoBarcodeImage');
+    const resumed = await t.client.get(`${link.path}/status?token=${encodeURIComponent(link.token)}&images=true`, null);
+    expect(resumed.body.payment.boletoBarcodeImage).toBe(boleto.body.boletoBarcodeImage);
     expect(boleto.body.boletoUrl).toContain(`/pay/${acme.slug}/boletos/${boleto.body.paymentId}?token=`);
     const printable = await t.app.inject({ method: 'GET', url: new URL(boleto.body.boletoUrl).pathname + new URL(boleto.body.boletoUrl).search });
     expect(printable.statusCode).toBe(200);
@@ -191,6 +195,10 @@ describe('status', () => {
     const pending = await status(link);
     expect(pending.body.payment).toMatchObject({ paymentId: pix.body.paymentId, status: 'pending', pixPayload: pix.body.pixPayload });
     expect(pending.body.payment).not.toHaveProperty('clientSecret');
+    // The poll (every 2 seconds) leaves the QR image out; the page asks for it once, when it resumes the charge.
+    expect(pending.body.payment).not.toHaveProperty('pixQrImage');
+    const resumed = await t.client.get(`${link.path}/status?token=${encodeURIComponent(link.token)}&images=true`, null);
+    expect(resumed.body.payment).toEqual({ ...pending.body.payment, pixQrImage: pix.body.pixQrImage });
     // The buyer confirms on the sandbox page (another tab).
     const confirm = new URL(pix.body.sandboxConfirmUrl);
     expect((await t.app.inject({ method: 'POST', url: confirm.pathname + confirm.search })).statusCode).toBe(200);

@@ -172,7 +172,8 @@ async function checkoutAnswer(created: PaymentView): Promise<CheckoutPayment> {
   return view;
 }
 
-export async function hostedInvoiceStatus(ex: Executor, link: InvoiceLink, now: Date, baseUrl: string): Promise<CheckoutStatus> {
+/** `images`: the pending charge's QR or barcode image too; the page's periodic poll leaves them out (a PNG every 2 seconds). */
+export async function hostedInvoiceStatus(ex: Executor, link: InvoiceLink, now: Date, baseUrl: string, options: { images: boolean } = { images: false }): Promise<CheckoutStatus> {
   const { account, invoice } = await findLinkedInvoice(ex, link);
   if (invoice.status === 'draft') throw notFound('invoice');
   const latest = await findLatestPayment(ex, invoice);
@@ -181,7 +182,7 @@ export async function hostedInvoiceStatus(ex: Executor, link: InvoiceLink, now: 
     invoiceStatus: invoice.status,
     amountDue: formatMoney(invoice.amount_due, invoice.currency),
     currency: invoice.currency,
-    payment: latest ? await toCheckoutPayment(toPaymentView(latest, { tenant: tenantOf(invoice), now, baseUrl }, links)) : null,
+    payment: latest ? await toCheckoutPayment(toPaymentView(latest, { tenant: tenantOf(invoice), now, baseUrl }, links), options) : null,
     successUrl: invoice.status === 'paid' ? usableReturnUrl(invoice.success_url, invoice.environment) : null,
   };
 }
@@ -201,7 +202,7 @@ export async function receiptOf(ex: Executor, invoice: InvoiceRow): Promise<Rece
 }
 
 /** The payments view cut to what the buyer's page shows: never the processor's ids, the invoice id or the payer. */
-async function toCheckoutPayment(view: PaymentView): Promise<CheckoutPayment> {
+async function toCheckoutPayment(view: PaymentView, options: { images: boolean } = { images: true }): Promise<CheckoutPayment> {
   const shown: CheckoutPayment = {
     paymentId: view.id,
     method: view.method,
@@ -215,10 +216,10 @@ async function toCheckoutPayment(view: PaymentView): Promise<CheckoutPayment> {
   if (view.status !== 'pending') return shown;
   const details: Partial<CheckoutPayment> = {
     pixPayload: view.pixPayload,
-    pixQrImage: view.pixQrImage,
+    pixQrImage: options.images ? view.pixQrImage : undefined,
     pixExpiresAt: view.pixExpiresAt,
     boletoLine: view.boletoLine,
-    boletoBarcodeImage: view.boletoBarcode ? await itfBarcodePngBase64(view.boletoBarcode) : undefined,
+    boletoBarcodeImage: options.images && view.boletoBarcode ? await itfBarcodePngBase64(view.boletoBarcode) : undefined,
     boletoDueDate: view.boletoDueDate,
     boletoUrl: view.boletoUrl,
     network: view.network,

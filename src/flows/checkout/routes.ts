@@ -31,10 +31,10 @@ const CheckoutPayment = Type.Object(
     failureCode: Nullable(Type.String()),
     createdAt: DateTime(),
     pixPayload: Type.Optional(Type.String({ description: 'Pending Pix: the copy-and-paste code.' })),
-    pixQrImage: Type.Optional(Type.String({ description: 'Pending Pix: the QR as a base64 PNG.' })),
+    pixQrImage: Type.Optional(Type.String({ description: 'Pending Pix: the QR as a base64 PNG (the status poll: with images=true only).' })),
     pixExpiresAt: Type.Optional(Nullable(DateTime())),
     boletoLine: Type.Optional(Type.String({ description: 'Pending boleto: the digitable line (47 digits).' })),
-    boletoBarcodeImage: Type.Optional(Type.String({ description: 'Pending boleto: the ITF barcode as a base64 PNG.' })),
+    boletoBarcodeImage: Type.Optional(Type.String({ description: 'Pending boleto: the ITF barcode as a base64 PNG (the status poll: with images=true only).' })),
     boletoDueDate: Type.Optional(DateTime()),
     boletoUrl: Type.Optional(Type.String({ description: 'Pending boleto: the printable boleto page.' })),
     network: Type.Optional(Type.Union([Type.Literal('main'), Type.Literal('test')])),
@@ -152,12 +152,19 @@ export function registerCheckoutRoutes(app: App, deps: AppDeps): void {
         description:
           "No key: the invoice link's token is the credential; a wrong slug, id or token, another account's invoice, or a draft answers 404 " +
           "`invoice`. The invoice's status and amount due, its latest charge (a pending Pix or boleto with what the page shows for it), and " +
-          "once paid the invoice's successUrl when the page may send the buyer there. The page polls it every 2 seconds.",
+          "once paid the invoice's successUrl when the page may send the buyer there. The page polls it every 2 seconds; the charge's " +
+          'images (`pixQrImage`, `boletoBarcodeImage`) only with `images=true`, which the page asks once, when it resumes a pending charge after a reload.',
         params: InvoiceLinkParams,
-        querystring: Type.Object({ token: Token }),
+        querystring: Type.Object({
+          token: Token,
+          images: Type.Optional(Type.Boolean({ description: "true: the pending charge's QR or barcode image too (default false: the poll leaves them out)." })),
+        }),
         response: { 200: CheckoutStatus, ...errorResponses(404, 422) },
       },
     },
-    async (request) => hostedInvoiceStatus(deps.db, { slug: request.params.slug, invoiceId: request.params.invoiceID, token: request.query.token }, deps.clock.now(), deps.config.baseUrl),
+    async (request) =>
+      hostedInvoiceStatus(deps.db, { slug: request.params.slug, invoiceId: request.params.invoiceID, token: request.query.token }, deps.clock.now(), deps.config.baseUrl, {
+        images: request.query.images ?? false,
+      }),
   );
 }

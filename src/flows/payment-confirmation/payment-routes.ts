@@ -76,7 +76,13 @@ export function registerPaymentRoutes(app: App, deps: AppDeps): void {
     '/billing/payments',
     {
       config: { scope: 'billing:read' },
-      schema: { tags, summary: 'List payments, newest first', querystring: PaymentListQuery, response: { 200: PaymentList, ...errorResponses(422) } },
+      schema: {
+        tags,
+        summary: 'List payments, newest first',
+        description: 'Each payment as GET /billing/payments/{paymentID} shows it, with its payer, less the Pix QR image (`pixQrImage`): render the QR from `pixPayload`, or read the payment.',
+        querystring: PaymentListQuery,
+        response: { 200: PaymentList, ...errorResponses(422) },
+      },
     },
     async (request) => {
       const { status, method, invoiceId, createdFrom, createdTo } = request.query;

@@ -5,7 +5,7 @@
 import type { Executor } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
-import { currencyExponent, Money } from '../../core/money.ts';
+import { currencyExponent, Money, wireMoney } from '../../core/money.ts';
 import { findDefaultVersionPricesByKey, type PriceView, type ProductRow } from '../../modules/catalog/index.ts';
 import { assetDomainOf, requireSettings, toSettingsView, type RailSettingsView } from './settings.ts';
 import type { RailProviderDeps } from './providers.ts';
@@ -110,7 +110,7 @@ export async function getRailConfig(ex: Executor, ctx: UseCaseContext, productKe
       routes: routes.map((route) => ({
         meter: route.meter,
         description: route.description,
-        unitPrice: route.unitPrice,
+        unitPrice: wireMoney(route.unitPrice, route.currency),
         currency: route.currency,
         accepts: [requirementsOf(settings, domain, productKey, route, feePayer)],
       })),

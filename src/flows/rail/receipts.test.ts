@@ -72,7 +72,7 @@ describe('Rail receipts per agent and UTC day', () => {
     const receipt = await get(`/billing/invoices/${receiptId}`);
     expect(receipt).toMatchObject({ status: 'draft', currency: 'USDC', subtotal: '0.003000', total: '0.003000', amountDue: '0.003000', periodStart: `${DAY}T00:00:00.000Z`, periodEnd: '2031-05-11T00:00:00.000Z' });
     expect(receipt.lineItems).toHaveLength(1);
-    expect(receipt.lineItems[0]).toMatchObject({ type: 'rail', meterId: product.meterId, quantity: '3', unitPrice: '0.001', amount: '0.003000' });
+    expect(receipt.lineItems[0]).toMatchObject({ type: 'rail', meterId: product.meterId, quantity: '3', unitPrice: '0.001000', amount: '0.003000' });
 
     // Each payment posted once: clearing + 0.001000, the agent's receivable - 0.001000 (in credit
     // until the receipt is finalized: -0.003000 now).

@@ -6,7 +6,7 @@
 import { realNowOf, type UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError, notFound, validationError, type FieldError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
-import { formatDecimal, toAmount } from '../../core/money.ts';
+import { formatDecimal, toAmount, wireMoney } from '../../core/money.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -71,7 +71,17 @@ async function imageUrl(ex: Executor, ctx: UseCaseContext, key: string | null, s
   return store.presignGet(await storedKeyOf(ex, ctx, key), { now: realNowOf(ctx), expiresAt });
 }
 
+/**
+ * The currency of a shop's amounts: its products' (all one currency); a shop that sells nothing yet
+ * writes its shipping as the interface's default currency, BRL.
+ */
+async function shopCurrency(ex: Executor, ctx: UseCaseContext, row: StorefrontRow): Promise<string> {
+  const first = row.product_ids[0];
+  return (first === undefined ? undefined : (await findProduct(ex, ctx.tenant, first))?.currency) ?? 'BRL';
+}
+
 export async function toStorefrontView(ex: Executor, ctx: UseCaseContext, row: StorefrontRow, store: ObjectStore): Promise<StorefrontView> {
+  const shipping = row.shipping_flat_amount === null ? null : wireMoney(row.shipping_flat_amount, await shopCurrency(ex, ctx, row));
   return {
     id: row.id,
     slug: row.slug,
@@ -82,7 +92,7 @@ export async function toStorefrontView(ex: Executor, ctx: UseCaseContext, row: S
     fulfillmentMode: row.fulfillment_mode,
     requireAddress: row.require_address,
     pickupNote: row.pickup_note,
-    shippingFlatAmount: row.shipping_flat_amount === null ? null : formatDecimal(row.shipping_flat_amount),
+    shippingFlatAmount: shipping,
     logoObjectKey: row.logo_object_key,
     logoUrl: await imageUrl(ex, ctx, row.logo_object_key, store),
     bannerObjectKey: row.banner_object_key,
@@ -116,7 +126,7 @@ export async function loadShopProducts(ex: Executor, ctx: UseCaseContext, produc
         imageUrl: product.image_url,
         requiresShipping: product.requires_shipping,
         currency: product.currency,
-        unitPrice: formatDecimal(version.base_price),
+        unitPrice: wireMoney(version.base_price, product.currency),
       });
     }
   }

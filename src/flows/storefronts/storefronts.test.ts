@@ -39,7 +39,7 @@ describe('storefronts API', () => {
       status: 'active',
       fulfillmentMode: 'both',
       requireAddress: false,
-      shippingFlatAmount: '15.5',
+      shippingFlatAmount: '15.50',
       pickupNote: 'Balcão',
       description: null,
       logoUrl: null,
@@ -104,7 +104,7 @@ describe('storefronts API', () => {
     expect(res.status).toBe(422);
     expect(res.body.errors[0]).toMatchObject({ field: 'shippingFlatAmount', constraint: 'pickup_only' });
     const s = await shop({ fulfillmentMode: 'shipping', shippingFlatAmount: '0' });
-    expect(s.shippingFlatAmount).toBe('0');
+    expect(s.shippingFlatAmount).toBe('0.00');
     const toPickup = await t.client.patch(`/storefronts/${s.id}`, acme.key, { fulfillmentMode: 'pickup' });
     expect(toPickup.status).toBe(422);
     const both = await t.client.patch(`/storefronts/${s.id}`, acme.key, { fulfillmentMode: 'pickup', shippingFlatAmount: null });
@@ -171,8 +171,8 @@ describe('public shop and orders', () => {
     const { s, bread } = await openShop();
     const res = await t.client.get(`/public/storefronts/${s.slug}`, null);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ slug: s.slug, name: 'Padaria', currency: 'BRL', fulfillmentMode: 'both', shippingFlatAmount: '15' });
-    expect(res.body.products[0]).toMatchObject({ id: bread.id, name: 'Pão de queijo', unitPrice: '12.5', currency: 'BRL' });
+    expect(res.body).toMatchObject({ slug: s.slug, name: 'Padaria', currency: 'BRL', fulfillmentMode: 'both', shippingFlatAmount: '15.00' });
+    expect(res.body.products[0]).toMatchObject({ id: bread.id, name: 'Pão de queijo', unitPrice: '12.50', currency: 'BRL' });
     expect(res.raw).not.toContain(acme.id);
     expect(res.raw).not.toContain('sk_');
   });
@@ -190,8 +190,8 @@ describe('public shop and orders', () => {
       total: '95.00',
       fulfillment: { mode: 'shipping', address },
       items: [
-        { productId: bread.id, quantity: 4, unitPrice: '12.5', amount: '50.00' },
-        { productId: cake.id, quantity: 1, unitPrice: '30', amount: '30.00' },
+        { productId: bread.id, quantity: 4, unitPrice: '12.50', amount: '50.00' },
+        { productId: cake.id, quantity: 1, unitPrice: '30.00', amount: '30.00' },
       ],
       invoice: { status: 'open', total: '95.00', amountDue: '95.00' },
     });

@@ -34,11 +34,13 @@ export function registerSubscriptionRoutes(app: App, deps: AppDeps): void {
       config: { scope: 'billing:write' },
       schema: {
         tags,
-        summary: 'Subscribe a customer to a product priced subscription or usage',
+        summary: 'Subscribe a customer to a product priced subscription, usage or prepaid',
         description:
           'The subscription is the customer’s enrollment in the product (reused when live). Periods count from the anchor (monthly keeps its day, clamped to short months). ' +
           'With billingMode advance and no trial the first period is invoiced at once (and, with charge_automatically, charged). Usage (version prices, rate cards) is invoiced at each period end with its grants and commitment; ' +
-          'a product priced usage takes billingCycle. Products priced prepaid are not available yet (422).',
+          'a product priced usage takes billingCycle and is billed in arrears. A product priced prepaid sells credit, billed in advance: each period an invoice of its basePrice ' +
+          "(a prepaid_credit line) credits the subscription's balance once paid, and usage draws the balance down at the version's per_unit prices (GET /billing/subscriptions/{subscriptionID}/balance); " +
+          'a prepaid version priced otherwise, or billingMode arrears, is refused (422). A product priced one_time is sold once, not subscribed (422).',
         body: CreateSubscriptionBody,
         response: { 201: Subscription, ...errorResponses(404, 409, 413, 422) },
       },

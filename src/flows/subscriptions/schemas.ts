@@ -6,7 +6,7 @@ const CollectionMethod = Type.Union([Type.Literal('charge_automatically'), Type.
   description: '`send_invoice` (default): each invoice is emailed with its payment page. `charge_automatically`: each invoice is charged to paymentMethod when finalized, retried 1, 3, 5 and 7 days after a failure.',
 });
 const BillingMode = Type.Union([Type.Literal('advance'), Type.Literal('arrears')], {
-  description: 'When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`).',
+  description: 'When the fee is invoiced. `advance` (default): at the period start; `arrears`: at its end. Usage is always billed in arrears (a usage product is `arrears`); a prepaid credit is bought in advance (a prepaid product is `advance`).',
 });
 const BillingCycle = Type.Union([Type.Literal('weekly'), Type.Literal('monthly'), Type.Literal('annual')]);
 
@@ -37,7 +37,7 @@ export const CancelBody = Type.Object(
 
 const Item = Type.Object({
   id: Uuid(),
-  kind: Type.String({ description: '`recurring_fee` (a fee each period) or `usage` (a usage product: its usage each period)' }),
+  kind: Type.String({ description: '`recurring_fee` (a fee each period; for a prepaid product, the credit bought each period) or `usage` (a usage product: its usage each period)' }),
   timing: Type.String({ description: '`advance` or `arrears`' }),
   productVersionId: Uuid(),
   createdAt: DateTime(),

@@ -16,6 +16,7 @@ export {
   getVersionPrices,
   moneyErrors,
   pricesByOwner,
+  pricesOnWire,
   resolvePriceInputs,
   resolvePublishedVersion,
   savePrices,

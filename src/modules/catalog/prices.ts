@@ -4,7 +4,7 @@ import type { Executor } from '../../db/database.ts';
 import type { Tenant } from '../../core/context.ts';
 import { validationError, type FieldError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
-import { Money, isDecimalString } from '../../core/money.ts';
+import { Money, isDecimalString, wireMoney } from '../../core/money.ts';
 import * as meterRepo from './meter-repository.ts';
 import { validatePriceShape, type PriceShapeInput, type PriceSpec } from './pricing.ts';
 import * as repo from './repository.ts';
@@ -118,6 +118,20 @@ export function toPriceView(row: repo.PriceWithMeterKey): PriceView {
     packageSize: fmt(row.package_size),
     tiers: row.tiers?.map((t) => ({ upTo: t.upTo, unitPrice: t.unitPrice, flatPrice: t.flatPrice ?? null })) ?? null,
   };
+}
+
+/**
+ * Prices as the API writes them for a product of `currency`: unit and flat prices with at least
+ * the currency's decimals ("0.1" -> "0.10", "0.0015" kept); tier bounds and package sizes are
+ * quantities, as stored. Internal callers keep the stored form (terms compare on it).
+ */
+export function pricesOnWire(prices: PriceView[], currency: string): PriceView[] {
+  const money = (value: string) => wireMoney(value, currency);
+  return prices.map((price) => ({
+    ...price,
+    unitPrice: price.unitPrice === null ? null : money(price.unitPrice),
+    tiers: price.tiers?.map((tier) => ({ upTo: tier.upTo, unitPrice: money(tier.unitPrice), flatPrice: tier.flatPrice === null ? null : money(tier.flatPrice) })) ?? null,
+  }));
 }
 
 /** Prices grouped by owner id (version or rate card), one query for all of them. */

@@ -32,7 +32,7 @@ describe('POST /products creates', () => {
       billingCycle: null,
       commitmentAmount: null,
       commitmentResets: true,
-      consumptionFloor: '0',
+      consumptionFloor: '0.00',
       grants: [],
       prices: [],
     });

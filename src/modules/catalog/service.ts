@@ -58,7 +58,7 @@ export {
   type VersionInput,
   type VersionView,
 } from './versions.ts';
-export { pricesByOwner, resolvePriceInputs, savePrices, type PriceInput, type PriceView, type ResolvedPrice } from './prices.ts';
+export { pricesByOwner, pricesOnWire, resolvePriceInputs, savePrices, type PriceInput, type PriceView, type ResolvedPrice } from './prices.ts';
 export { inferModel, priceAmount, validatePriceShape, type PriceSpec } from './pricing.ts';
 export {
   createMeter,

@@ -41,7 +41,7 @@ describe('POST /products/{productID}/versions', () => {
       billingCycle: 'monthly',
       commitmentAmount: '100.00',
       commitmentResets: false,
-      consumptionFloor: '-20',
+      consumptionFloor: '-20.00',
       grants: [{ meter: calls.key, amount: '1000', on: 'cycle' }],
     });
     expect(res.body.prices).toEqual([
@@ -54,8 +54,8 @@ describe('POST /products/{productID}/versions', () => {
         unitPrice: null,
         packageSize: null,
         tiers: [
-          { upTo: '10', unitPrice: '1', flatPrice: null },
-          { upTo: null, unitPrice: '0.8', flatPrice: '5' },
+          { upTo: '10', unitPrice: '1.00', flatPrice: null },
+          { upTo: null, unitPrice: '0.80', flatPrice: '5.00' },
         ],
       },
     ]);
@@ -66,7 +66,7 @@ describe('POST /products/{productID}/versions', () => {
     expect(v3.body.prices.map((p: { meter: string }) => p.meter)).toEqual([calls.key, storage.key]);
     expect(v3.body.prices[0].id).not.toBe(res.body.prices[0].id);
     const v4 = await t.client.post(versionsUrl(product.id), acme.key, { prices: [{ meter: storage.key, unitPrice: '2', packageSize: '10' }] });
-    expect(v4.body.prices).toMatchObject([{ meter: storage.key, model: 'package', unitPrice: '2', packageSize: '10' }]);
+    expect(v4.body.prices).toMatchObject([{ meter: storage.key, model: 'package', unitPrice: '2.00', packageSize: '10' }]);
   });
 
   it.each([
@@ -124,7 +124,7 @@ describe('PATCH /products/{productID}/versions/{versionID}', () => {
     expect(first.status).toBe(200);
     expect(first.body.prices).toHaveLength(1);
     const second = await t.client.patch(`${versionsUrl(product.id)}/${version.id}`, acme.key, { commitmentAmount: '10.00' });
-    expect(second.body).toMatchObject({ commitmentAmount: '10.00', consumptionFloor: '5' });
+    expect(second.body).toMatchObject({ commitmentAmount: '10.00', consumptionFloor: '5.00' });
     expect(second.body.prices).toEqual(first.body.prices);
     const third = await t.client.patch(`${versionsUrl(product.id)}/${version.id}`, acme.key, { prices: [] });
     expect(third.body.prices).toEqual([]);

@@ -6,12 +6,12 @@ import type { Executor, Tx } from '../../db/database.ts';
 import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { AppError, notFound, validationError, type FieldError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
-import { currencyExponent, formatMoney, Money } from '../../core/money.ts';
+import { currencyExponent, Money, wireMoney } from '../../core/money.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
 import { recordEvent } from '../events/index.ts';
 import { createFirstPaymentLink } from './payment-links/links.ts';
 import * as linkRepo from './payment-links/repository.ts';
-import { pricesByOwner, replaceVersionPrices, resolveGrants, resolvePriceInputs, savePrices, toPriceView, toResolved, type PriceInput, type PriceView, type ResolvedPrice } from './prices.ts';
+import { pricesByOwner, pricesOnWire, replaceVersionPrices, resolveGrants, resolvePriceInputs, savePrices, toPriceView, toResolved, type PriceInput, type PriceView, type ResolvedPrice } from './prices.ts';
 import { findProductOrThrow } from './products.ts';
 import * as repo from './repository.ts';
 import type { BillingCycle, Grant, PricingModel, ProductRow, ProductVersionRow } from './tables.ts';
@@ -50,15 +50,15 @@ export function toVersionView(row: ProductVersionRow, currency: string, prices: 
     productId: row.product_id,
     version: row.version,
     billingCycle: row.billing_cycle,
-    basePrice: row.base_price === null ? null : formatMoney(row.base_price, currency),
+    basePrice: row.base_price === null ? null : wireMoney(row.base_price, currency),
     status: row.status,
     isDefault: row.is_default,
     ...(row.published_at !== null && { publishedAt: row.published_at }),
-    commitmentAmount: row.commitment_amount === null ? null : formatMoney(row.commitment_amount, currency),
+    commitmentAmount: row.commitment_amount === null ? null : wireMoney(row.commitment_amount, currency),
     commitmentResets: row.commitment_resets,
-    consumptionFloor: new Money(row.consumption_floor).toFixed(),
+    consumptionFloor: wireMoney(row.consumption_floor, currency),
     grants: row.grants,
-    prices,
+    prices: pricesOnWire(prices, currency),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -13,9 +13,9 @@ import type { Executor, Tx } from '../../db/database.ts';
 import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { AppError, notFound, validationError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
-import { formatMoney, Money } from '../../core/money.ts';
+import { Money, wireMoney } from '../../core/money.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
-import { findProductOrThrow, getVersionPrices, moneyErrors, pricesByOwner, resolvePriceInputs, savePrices, type PriceInput, type PriceView } from '../catalog/index.ts';
+import { findProductOrThrow, getVersionPrices, moneyErrors, pricesByOwner, pricesOnWire, resolvePriceInputs, savePrices, type PriceInput, type PriceView } from '../catalog/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { lockUsage } from '../../db/usage-lock.ts';
 import { findEnrollmentOrThrow } from './enrollments.ts';
@@ -51,8 +51,8 @@ function toView(row: RateCardRow, currency: string, prices: PriceView[], now: Da
   return {
     id: row.id,
     enrollmentId: row.enrollment_id,
-    basePrice: row.base_price === null ? null : formatMoney(row.base_price, currency),
-    prices,
+    basePrice: row.base_price === null ? null : wireMoney(row.base_price, currency),
+    prices: pricesOnWire(prices, currency),
     active: inEffectAt(row, now),
     effectiveFrom: row.effective_from,
     effectiveTo: row.effective_to,

@@ -18,7 +18,7 @@ import type { Decimal } from 'decimal.js';
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, notFound, validationError, type FieldError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
-import { currencyExponent, formatDecimal, formatMoney, isDecimalString, isKnownCurrency, Money, roundMoney, sumAmounts, toAmount } from '../../core/money.ts';
+import { currencyExponent, formatDecimal, formatMoney, isDecimalString, isKnownCurrency, Money, roundMoney, sumAmounts, toAmount, wireMoney } from '../../core/money.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { creditCustomerBalance, drawCustomerBalance } from '../customers/index.ts';
@@ -277,7 +277,7 @@ export async function applyCustomerBalance(tx: Tx, ctx: UseCaseContext, invoice:
 }
 
 function present(row: CreditNoteRow, lines: CreditNoteLineRow[]): CreditNoteView {
-  const money = (value: string) => formatMoney(value, row.currency);
+  const money = (value: string) => wireMoney(value, row.currency);
   return {
     id: row.id,
     number: row.number,

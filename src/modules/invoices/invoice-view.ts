@@ -3,7 +3,7 @@
 import type { Executor } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { notFound } from '../../core/errors.ts';
-import { formatDecimal, formatMoney } from '../../core/money.ts';
+import { formatDecimal, wireMoney } from '../../core/money.ts';
 import { getTenant } from '../accounts/index.ts';
 import * as repo from './repository.ts';
 import type { InvoiceLineItemRow, InvoiceRow, InvoiceStatus } from './tables.ts';
@@ -66,14 +66,14 @@ function toLineItemView(row: InvoiceLineItemRow, currency: string): LineItemView
     productId: row.product_id,
     description: row.description,
     quantity: formatDecimal(row.quantity),
-    unitPrice: formatDecimal(row.unit_price),
-    amount: formatMoney(row.amount, currency),
+    unitPrice: wireMoney(row.unit_price, currency),
+    amount: wireMoney(row.amount, currency),
     proration: row.proration,
   };
 }
 
 export function toInvoiceView(row: InvoiceRow, lines: InvoiceLineItemRow[], invoiceUrl: string): InvoiceView {
-  const money = (value: string) => formatMoney(value, row.currency);
+  const money = (value: string) => wireMoney(value, row.currency);
   return {
     id: row.id,
     customerId: row.customer_id,

@@ -54,8 +54,8 @@ describe('POST /billing/invoices', () => {
       cancelUrl: 'https://shop.example.com/cart',
     });
     expect(res.body.lineItems).toEqual([
-      { id: expect.any(String), type: 'one_off', meterId: null, priceId: null, productId, description: 'Setup fee', quantity: '1', unitPrice: '100', amount: '100.00', proration: false },
-      { id: expect.any(String), type: 'one_off', meterId: null, priceId: null, productId: null, description: 'Hours', quantity: '2.5', unitPrice: '80', amount: '200.00', proration: false },
+      { id: expect.any(String), type: 'one_off', meterId: null, priceId: null, productId, description: 'Setup fee', quantity: '1', unitPrice: '100.00', amount: '100.00', proration: false },
+      { id: expect.any(String), type: 'one_off', meterId: null, priceId: null, productId: null, description: 'Hours', quantity: '2.5', unitPrice: '80.00', amount: '200.00', proration: false },
     ]);
     expect(res.body.invoiceUrl).toMatch(new RegExp(`^${t.config.baseUrl}/pay/${acme.slug}/invoices/${res.body.id}\\?token=[A-Za-z0-9_-]{32}$`));
   });
@@ -71,7 +71,7 @@ describe('POST /billing/invoices', () => {
     });
     expect(invoice.lineItems.map((l: { amount: string }) => l.amount)).toEqual(['1.01', '0.00', '0.01', '1.50']);
     expect(invoice.lineItems[0]).toMatchObject({ quantity: '3', unitPrice: '0.335' });
-    expect(invoice.lineItems[3]).toMatchObject({ quantity: '0.0015', unitPrice: '1000' });
+    expect(invoice.lineItems[3]).toMatchObject({ quantity: '0.0015', unitPrice: '1000.00' });
     expect(invoice).toMatchObject({ subtotal: '2.52', total: '2.52', amountDue: '2.52', tax: '0.00' });
   });
 

@@ -14,7 +14,7 @@ export const LineItem = Type.Object(
     productId: Nullable(Uuid({ description: 'The product the line sells, when one was named.' })),
     description: Type.String(),
     quantity: DecimalString({ description: 'Full precision.' }),
-    unitPrice: DecimalString({ description: 'Full precision.' }),
+    unitPrice: DecimalString({ description: 'Full precision, with at least the currency\'s decimals ("49.90", "0.0015").' }),
     amount: DecimalString({ description: 'Rounded half-up to the currency\'s minor unit.' }),
     proration: Type.Boolean(),
   },

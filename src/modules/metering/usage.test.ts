@@ -119,7 +119,7 @@ describe('POST /billing/invoices/from-usage', () => {
     expect(invoice).toMatchObject({ customerId: usage.enrollmentId, status: 'draft', currency: 'BRL', periodStart: '2026-05-01T00:00:00.000Z', periodEnd: '2026-05-02T00:00:00.000Z' });
     const byMeter = Object.fromEntries(invoice.lineItems.map((l: { meterId: string }) => [l.meterId, l]));
     // calls: 121.25 x 0.10 = 12.125 -> 12.13; count 6 x 1 = 6; max 100 x 2 = 200; latest 100 x 3 = 300; users 4 x 5 = 20
-    expect(byMeter[usage.meters.calls!]).toMatchObject({ type: 'usage', quantity: '121.25', unitPrice: '0.1', amount: '12.13', proration: false });
+    expect(byMeter[usage.meters.calls!]).toMatchObject({ type: 'usage', quantity: '121.25', unitPrice: '0.10', amount: '12.13', proration: false });
     expect(byMeter[usage.meters.calls_count!]).toMatchObject({ quantity: '6', amount: '6.00' });
     expect(byMeter[usage.meters.peak!]).toMatchObject({ quantity: '100', amount: '200.00' });
     expect(byMeter[usage.meters.gauge!]).toMatchObject({ quantity: '100', amount: '300.00' });

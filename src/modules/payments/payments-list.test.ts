@@ -42,6 +42,22 @@ describe('payments list', () => {
     expect((await t.client.get('/billing/payments?status=paid', acme.key)).status).toBe(422);
   });
 
+  it('a Pix payment: its QR image on the creation answer and its own read, not on every page of the list', async () => {
+    const invoice = await openInvoice(t, acme.key, customerId);
+    const created = await charge(t, acme.key, invoice.id, { method: 'pix' });
+    expect(created.pixQrImage).toMatch(/^iVBORw0KGgo/);
+    const read = await t.client.get(`/billing/payments/${created.id}`, acme.key);
+    expect(read.body.pixQrImage).toBe(created.pixQrImage);
+    const listed = await t.client.get(`/billing/payments?invoiceId=${invoice.id}`, acme.key);
+    expect(listed.status, listed.raw).toBe(200);
+    const [row] = listed.body.payments;
+    // Everything else of the read, the copy-and-paste code the QR encodes included.
+    const { pixQrImage: _image, ...rest } = read.body;
+    expect(row).toEqual(rest);
+    expect(row.pixPayload).toBe(created.pixPayload);
+    expect(listed.raw).not.toContain('iVBORw0KGgo');
+  });
+
   it('names the enrollment as payer of a usage invoice', async () => {
     const enrollmentId = await createEnrollment(t, acme.key, customerId);
     const draft = await t.app.deps.db.transaction().execute(async (tx) => {

@@ -80,7 +80,9 @@ const paymentFields = {
   confirmedAt: Nullable(DateTime({ description: 'When the money arrived.' })),
   createdAt: DateTime(),
   pixPayload: Type.Optional(Type.String({ description: 'Pix copy-and-paste code (a dynamic BR Code); the QR encodes it. In sandbox it carries the test confirmation link.' })),
-  pixQrImage: Type.Optional(Type.String({ description: 'The Pix QR as a base64 PNG without a data: prefix.' })),
+  pixQrImage: Type.Optional(
+    Type.String({ description: 'The Pix QR as a base64 PNG without a data: prefix. On the charge-creation answer and GET /billing/payments/{paymentID}; lists leave it out (the QR encodes pixPayload).' }),
+  ),
   providerPixPayload: Type.Optional(Type.String({ description: 'Sandbox only: the code the test processor generated, for inspection; not payable.' })),
   pixExpiresAt: Type.Optional(Nullable(DateTime({ description: 'When the Pix code expires (Pix charges only).' }))),
   sandboxConfirmUrl: Type.Optional(Type.String({ description: 'Sandbox only: a page whose button marks the charge paid without real money.' })),

@@ -62,8 +62,13 @@ export async function getPayment(ex: Executor, ctx: UseCaseContext, id: string):
   return withPayer(await presentPayment(ex, ctx, row, { payer: true }));
 }
 
-/** The tenant's payments, newest first. */
+/**
+ * The tenant's payments, newest first. Without `pixQrImage`: a page of Pix payments would carry a
+ * PNG each on every read; the QR is rendered from `pixPayload`, or read with the payment
+ * (docs/decisions/payments.md).
+ */
 export async function listPayments(ex: Executor, ctx: UseCaseContext, filter: repo.PaymentFilter, page: PageRequest): Promise<Page<PaymentWithPayer>> {
   const result = toPage(await repo.listPayments(ex, ctx.tenant, filter, page.limit, page.afterId), page.limit);
-  return { items: (await presentPayments(ex, ctx, result.items, { payer: true })).map(withPayer), nextCursor: result.nextCursor };
+  const views = await presentPayments(ex, ctx, result.items, { payer: true });
+  return { items: views.map(({ pixQrImage: _image, ...view }) => withPayer(view)), nextCursor: result.nextCursor };
 }

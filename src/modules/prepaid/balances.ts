@@ -11,7 +11,7 @@ import { tenantColumns } from '../../db/tenancy.ts';
 import * as repo from './repository.ts';
 import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
-import { formatMoney, Money, sumAmounts } from '../../core/money.ts';
+import { formatMoney, Money, sumAmounts, wireMoney } from '../../core/money.ts';
 import { DISCOUNT_LINE } from '../../core/invoice-arithmetic.ts';
 import type { Decimal } from 'decimal.js';
 import { chart, postTransaction } from '../ledger/index.ts';
@@ -155,7 +155,7 @@ export async function hasBalance(ex: Executor, enrollmentId: string): Promise<bo
 export async function getBalance(ex: Executor, tenant: Tenant, enrollmentId: string): Promise<BalanceView> {
   const row = await repo.findBalance(ex, tenant, enrollmentId);
   if (!row) throw new AppError('not_found', 'This subscription has no prepaid balance (its product is not priced prepaid).', { resource: 'balance' });
-  return { balance: formatMoney(new Money(row.balance), row.currency), currency: row.currency, consumptionFloor: new Money(row.floor).toFixed(), updatedAt: row.updated_at };
+  return { balance: formatMoney(new Money(row.balance), row.currency), currency: row.currency, consumptionFloor: wireMoney(row.floor, row.currency), updatedAt: row.updated_at };
 }
 
 /** Balances of enrollments, by id ("0" for those without one). */

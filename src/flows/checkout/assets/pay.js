@@ -194,7 +194,9 @@
   const refresh = async (resume) => {
     if (done) return;
     let res;
-    try { res = await fetch(page + '/status?token=' + encodeURIComponent(token), { headers: { accept: 'application/json' } }); } catch { return; }
+    // Only a resume shows the pending charge again, so only it asks for the QR or barcode image.
+    const query = '/status?token=' + encodeURIComponent(token) + (resume ? '&images=true' : '');
+    try { res = await fetch(page + query, { headers: { accept: 'application/json' } }); } catch { return; }
     if (res.status !== 200) return;
     const state = await res.json();
     if (state.invoiceStatus === 'paid') { finish(state.successUrl); return; }
