@@ -29,6 +29,7 @@ import { registerDeliveryRoutes } from './modules/fulfillment/index.ts';
 import { registerEmailRoutes } from './modules/email/index.ts';
 import { registerEventRoutes } from './modules/events/index.ts';
 import { registerHealthRoutes } from './modules/health/index.ts';
+import { registerHomeRoutes } from './modules/home/index.ts';
 import { registerInvoiceRoutes } from './modules/invoices/index.ts';
 import { registerMeteringRoutes } from './modules/metering/index.ts';
 import { registerUsageInvoicingRoutes } from './flows/usage-invoicing/index.ts';
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
 
   await registerOpenApi(app, config.baseUrl);
   registerHealthRoutes(app, deps);
+  registerHomeRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerPublicAccountRoutes(app, deps, limiters);

@@ -23,6 +23,8 @@ const EnvSchema = Type.Object({
   REDIS_KEY_PREFIX: Type.Optional(Type.String({ maxLength: 100 })),
   ADMIN_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
   LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)))),
+  // pretty: plain lines for people; json: pino's lines. Default: pretty on a terminal (src/start-output.ts).
+  LOG_FORMAT: Type.Optional(Type.Union([Type.Literal('pretty'), Type.Literal('json')])),
   IDEMPOTENCY_RETENTION_HOURS: Type.Optional(Positive),
   RATE_LIMIT_SANDBOX_PER_SECOND: Type.Optional(Positive),
   RATE_LIMIT_PRODUCTION_PER_SECOND: Type.Optional(Positive),
@@ -94,6 +96,8 @@ export interface Config {
   /** Operator token for /admin routes; those routes answer 404 when it is unset. */
   adminToken: string | null;
   logLevel: string;
+  /** null: pretty when stdout is a terminal, JSON otherwise. */
+  logFormat: 'pretty' | 'json' | null;
   idempotencyRetentionHours: number;
   rateLimits: {
     sandboxPerSecond: number;
@@ -183,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: e.REDIS_KEY_PREFIX ?? '',
     adminToken: e.ADMIN_TOKEN ?? null,
     logLevel: e.LOG_LEVEL ?? 'info',
+    logFormat: e.LOG_FORMAT ?? null,
     idempotencyRetentionHours: e.IDEMPOTENCY_RETENTION_HOURS ?? 24,
     rateLimits: {
       sandboxPerSecond: e.RATE_LIMIT_SANDBOX_PER_SECOND ?? 100,

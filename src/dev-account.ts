@@ -1,16 +1,24 @@
 // First start on the embedded database: create a development account and show its sandbox key,
 // so a newcomer can call the API at once. The keys are also kept in DATA_DIR (readable only by
 // the owner) because a key is otherwise shown only once.
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from './db/database.ts';
 import { countAccounts, createAccount } from './modules/accounts/index.ts';
 
-export async function ensureDevelopmentAccount(db: Db, dataDir: string, now: Date): Promise<string | null> {
-  if ((await countAccounts(db)) > 0) return null;
+export interface DevelopmentAccount {
+  /** The sandbox secret key, when the account was created by this start (null on later starts). */
+  sandboxKey: string | null;
+  /** The file with every key of the account; null when there is none (the account was made otherwise). */
+  file: string | null;
+}
+
+export async function ensureDevelopmentAccount(db: Db, dataDir: string, now: Date): Promise<DevelopmentAccount> {
+  // An in-memory database has no folder to keep the keys in.
+  const file = dataDir.startsWith('memory://') ? null : join(dataDir, 'dev-account.json');
+  if ((await countAccounts(db)) > 0) return { sandboxKey: null, file: file && existsSync(file) ? file : null };
   const created = await db.transaction().execute((tx) => createAccount(tx, { name: 'Development account', slug: 'dev' }, now));
-  const file = join(dataDir, 'dev-account.json');
-  writeFileSync(file, JSON.stringify(created, null, 2) + '\n', { mode: 0o600 });
+  if (file) writeFileSync(file, JSON.stringify(created, null, 2) + '\n', { mode: 0o600 });
   const sandboxSecret = created.keys.find((k) => k.type === 'secret' && k.environment === 'sandbox');
-  return sandboxSecret ? `${sandboxSecret.key}  (all keys of this account are in ${file})` : null;
+  return { sandboxKey: sandboxSecret?.key ?? null, file };
 }

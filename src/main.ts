@@ -4,6 +4,7 @@ import { startApp } from './server.ts';
 import { ensureDevelopmentAccount } from './dev-account.ts';
 import { startBackgroundJobs } from './background.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { startOutput } from './start-output.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -16,17 +17,24 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app, database } = await startApp(config);
-  if (!config.databaseUrl) {
-    const key = await ensureDevelopmentAccount(app.deps.db, config.dataDir, app.deps.clock.now());
-    if (key) app.log.info(`Development account created. Sandbox secret key: ${key}`);
-  }
+  // Plain lines on a terminal, JSON lines otherwise (src/start-output.ts).
+  const output = startOutput({ level: config.logLevel, format: config.logFormat, isTTY: process.stdout.isTTY === true });
+  const { app, database } = await startApp(config, { logger: output.logger, progress: output.step });
+  let account = null;
+  if (!config.databaseUrl) account = await ensureDevelopmentAccount(app.deps.db, config.dataDir, app.deps.clock.now());
   const jobs = await startBackgroundJobs(app.deps, database, app.log);
   // A connection burst (clients opening hundreds of connections at once while the event loop is
   // busy) can overflow Node's default accept queue of 511: the kernel drops the SYNs and those
   // clients wait for TCP's 1 s retransmission. The kernel caps this at net.core.somaxconn.
   await app.listen({ port: config.port, host: config.host, backlog: 4096 });
-  app.log.info(`Database: ${config.databaseUrl ? 'PostgreSQL' : `embedded (${config.dataDir})`}. API reference at ${config.baseUrl}/docs`);
+
+  const base = config.baseUrl;
+  output.step(`Ready: ${base}`, { url: base, docs: `${base}/docs`, openapi: `${base}/openapi.json` });
+  output.detail(`  Start page      ${base}/`);
+  output.detail(`  API reference   ${base}/docs`);
+  output.detail(`  OpenAPI         ${base}/openapi.json`);
+  if (account?.sandboxKey) output.step(`Development account created. Sandbox secret key: ${account.sandboxKey}`, { devAccountFile: account.file });
+  if (account?.file) output.detail(`  Every key of the development account is in ${account.file} (readable by you only).`);
 
   let stopping = false;
   const stop = async (signal: string) => {

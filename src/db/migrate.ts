@@ -18,8 +18,11 @@ export interface MigrationSources {
   functions?: string | null;
 }
 
-/** Applies the migrations not yet applied, then the stored functions whose text changed; returns their file names. */
-export async function migrate(handle: DatabaseHandle, sources: MigrationSources = {}): Promise<string[]> {
+/**
+ * Applies the migrations not yet applied, then the stored functions whose text changed; returns their file names.
+ * `onPending` hears how many migrations are about to run (a start says so before a long wait).
+ */
+export async function migrate(handle: DatabaseHandle, sources: MigrationSources = {}, onPending?: (count: number) => void): Promise<string[]> {
   const migrationsDir = sources.migrations ?? MIGRATIONS_DIR;
   const files = readdirSync(migrationsDir).filter((f) => MIGRATION_FILE.test(f)).sort();
   return handle.withScriptRunner(async (run) => {
@@ -28,6 +31,7 @@ export async function migrate(handle: DatabaseHandle, sources: MigrationSources 
       await run('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
       const applied = new Set((await run('select name from schema_migrations')).map((r) => String(r.name)));
       const ran: string[] = [];
+      onPending?.(files.filter((file) => !applied.has(file)).length);
       for (const file of files) {
         if (applied.has(file)) continue;
         const text = readFileSync(join(migrationsDir, file), 'utf8');

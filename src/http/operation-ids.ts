@@ -2,6 +2,7 @@
 // from them, so they stay as they are when a handler moves or a summary changes. A route missing
 // here fails test/foundation/openapi-lint.test.ts; a route may also set `schema.operationId` itself.
 const OPERATION_IDS: Readonly<Record<string, string>> = {
+  'GET /': 'getHome',
   'GET /healthz': 'getHealth',
   'GET /readyz': 'getReadiness',
   'POST /admin/accounts': 'createAccount',

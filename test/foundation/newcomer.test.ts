@@ -38,9 +38,13 @@ describe('first start on the embedded database', () => {
       // A start on a busy shared machine can take many times its usual seconds: this checks what
       // the newcomer gets, not how fast (docs/decisions/operations.md has the start-up figures).
       const deadline = Date.now() + START_TIMEOUT_MS;
-      while (!/Server listening/.test(output) && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+      while (!/Sandbox secret key: sk_test_[A-Za-z0-9_-]+"/.test(output) && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
       const key = /Sandbox secret key: (sk_test_[A-Za-z0-9_-]+)/.exec(output)?.[1];
       expect(key, output).toBeDefined();
+      // Not a terminal: JSON lines, the start's steps among them (src/start-output.ts).
+      const messages = output.split('\n').filter((line) => line.startsWith('{')).map((line) => (JSON.parse(line) as { msg: string }).msg);
+      expect(messages.slice(0, 3)).toEqual([expect.stringMatching(/^Creating the embedded database in /), expect.stringMatching(/^Migrating the database: \d+ migrations to apply/), 'Database ready.']);
+      expect(messages).toContain(`Ready: http://localhost:${port}`);
       const tenant = await fetch(`http://127.0.0.1:${port}/account/tenant`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.json());
       expect(tenant).toMatchObject({ slug: 'dev', status: 'active', collectionMode: 'byop' });
       const saved = JSON.parse(readFileSync(join(dataDir, 'dev-account.json'), 'utf8'));
@@ -64,4 +68,30 @@ describe('first start on the embedded database', () => {
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('taken');
   }, START_TIMEOUT_MS);
+
+  it('a later start in a terminal (LOG_FORMAT=pretty) prints plain lines: the steps, the URLs and where the keys are', async () => {
+    const port = freePortPair()[0];
+    const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'pretty' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    try {
+      const deadline = Date.now() + START_TIMEOUT_MS;
+      while (!/readable by you only/.test(output) && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+      const base = `http://localhost:${port}`;
+      expect(output, output).toContain(`Opening the embedded database in ${dataDir}...\nDatabase ready.\n`);
+      expect(output).toContain(`Ready: ${base}\n  Start page      ${base}/\n  API reference   ${base}/docs\n`);
+      expect(output).toContain(`Every key of the development account is in ${join(dataDir, 'dev-account.json')} (readable by you only).`);
+      expect(output).not.toContain('{"level"');
+    } finally {
+      await new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+    }
+  }, START_TIMEOUT_MS + 30_000);
 });

@@ -1,5 +1,25 @@
 // Generated from the service's OpenAPI document by `npm run sdk:types`: do not edit.
 export interface paths {
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The front page (HTML), or an index of links (JSON)
+         * @description A browser (Accept: text/html) gets a page linking the API reference and a quick start, in Portuguese (pt-BR) by default or English when Accept-Language prefers it. A client preferring JSON (Accept: application/json, or *\/*) gets the links as JSON.
+         */
+        get: operations["getHome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/events": {
         parameters: {
             query?: never;
@@ -2267,6 +2287,78 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getHome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The front page, or the index of links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        links: {
+                            /** @description The API reference (HTML). */
+                            docs: string;
+                            /** @description Liveness. */
+                            health: string;
+                            /** @description The OpenAPI document. */
+                            openapi: string;
+                            /** @description Readiness (the database is reachable). */
+                            ready: string;
+                        };
+                        /** @description billing */
+                        service: string;
+                        /** @description The service's version (package.json). */
+                        version: string;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
     listEvents: {
         parameters: {
             query?: {
