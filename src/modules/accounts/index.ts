@@ -12,6 +12,8 @@ export {
   findPublicAccount,
   getTenant,
   keyRefusal,
+  localeFor,
+  localeSettingOf,
   publishableKeyFor,
   readSandboxClock,
   type KeyRefusedState,
