@@ -65,7 +65,7 @@ describe('SMTP delivery', () => {
     expect(mail!.envelopeFrom).toBe('billing@acme.test');
     expect(mail!.parsed.subject).toBe(`Invoice ${open.invoiceNumber} from Acme`);
     expect(mail!.parsed.text).toContain(open.invoiceUrl);
-    expect(mail!.parsed.text).toContain('Total: BRL 100.00');
+    expect(mail!.parsed.text).toContain('Total: R$\u00a0100,00');
     expect(mail!.parsed.html).toContain('<a href="');
     expect(await emailRow('ana@example.com')).toMatchObject({ sent_at: clock.now(), attempts: 1, next_attempt_at: null, error: null });
 
