@@ -80,7 +80,7 @@ describe.skipIf(!chromiumAvailable)('storefront in chromium', () => {
     await page.waitForURL(/\/pay\/[^/]+\/invoices\/[0-9a-f-]+\?token=/);
     expect(await page.getByTestId('amount-due').innerText()).toMatch(/^R\$\s95,00$/);
     const rows = await page.getByTestId('lines').locator('tbody tr').allInnerTexts();
-    expect(rows.map((row) => row.split('\t')[0]!.trim())).toEqual(['Pão de queijo', 'Bolo de fubá', 'Shipping']);
+    expect(rows.map((row) => row.split('\t')[0]!.trim())).toEqual(['Pão de queijo', 'Bolo de fubá', 'Frete']);
     expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
     await screenshot(page, 'storefront-order-invoice.png');
     await context.close();
@@ -99,13 +99,13 @@ describe.skipIf(!chromiumAvailable)('storefront in chromium', () => {
     // Nothing in the cart: told so, nothing posted.
     await page.getByTestId('submit').click();
     await expect.poll(() => page.locator('#errors').innerText()).toBe('Choose at least one product.');
-    // A document that is not a CPF: the service's field error is shown.
+    // A document that is not a CPF: the field error in the page's words, not the API's.
     await page.getByTestId('quantity').first().fill('1');
     await page.getByLabel('Name').fill('Ana Souza');
     await page.getByLabel('Email').fill('ana@example.com');
     await page.getByLabel('CPF or CNPJ (optional)').fill('111.111.111-11');
     await page.getByTestId('submit').click();
-    await expect.poll(() => page.locator('#errors').innerText()).toContain('payer.document');
+    await expect.poll(() => page.locator('#errors').innerText()).toContain('CPF or CNPJ: is not a valid CPF (check digits do not match)');
     await screenshot(page, 'storefront-refused-en.png');
     await context.close();
   });

@@ -10,6 +10,7 @@
 // stylesheet (assets/link-page.css) is allowed by hash.
 import { formatAmount, type PageLocale } from '../../http/page-locale.ts';
 import { pageAsset, pageTemplate, styleHash } from '../../http/page-templates.ts';
+import { pageValidationJson } from '../../http/page-validation.text.ts';
 import type { PaymentLinkOffer } from './link-checkout.ts';
 import { LINK_PAGE_CYCLES as CYCLES, LINK_PAGE_METHODS as METHODS, LINK_PAGE_TEXT as TEXT } from './link-page.text.ts';
 
@@ -42,6 +43,7 @@ export function renderPaymentLinkPage(offer: PaymentLinkOffer, locale: PageLocal
     documentRequired: offer.currency === 'BRL',
     methods: offer.paymentMethods.map((value) => ({ value, label: METHODS[locale][value] })),
     labels: JSON.stringify(t.fields),
+    validation: pageValidationJson(locale),
     action: `/pay/${encodeURIComponent(offer.slug)}/${offer.linkId}/checkout`,
   });
 }

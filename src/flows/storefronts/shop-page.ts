@@ -9,6 +9,7 @@
 // stylesheet (assets/shop-page.css, with one rule per accent colour written in) is allowed by hash.
 import { currencyExponent } from '../../core/money.ts';
 import { formatAmount, type PageLocale } from '../../http/page-locale.ts';
+import { pageValidationJson } from '../../http/page-validation.text.ts';
 import { pageAsset, pageTemplate, styleHash } from '../../http/page-templates.ts';
 import type { PublicShop } from './orders.ts';
 import { SHOP_PAGE_TEXT as TEXT } from './shop-page.text.ts';
@@ -35,6 +36,7 @@ export function renderShopPage(shop: PublicShop, locale: PageLocale, nonce: stri
   return shopPage({
     locale,
     t: TEXT[locale],
+    validation: pageValidationJson(locale),
     styles: STYLES,
     script: SCRIPT,
     nonce,
