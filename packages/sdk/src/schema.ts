@@ -3363,6 +3363,8 @@ export interface operations {
                         };
                         /** Format: uuid */
                         id: string;
+                        /** @description The language of the emails the service sends to buyers and of the invoice line text it writes (coupon, shipping, proration lines): pt-BR or en; null (the default) writes pt-BR for BRL and English for any other currency. A line keeps the text it was written with. Buyer pages follow the browser's language (pt-BR unless it prefers English). */
+                        locale: ("pt-BR" | "en") | null;
                         logoUrl: string | null;
                         name: string;
                         slug: string;
@@ -3458,6 +3460,8 @@ export interface operations {
                         /** @description Days after the first failed automatic charge when a retry charges the open invoices again; strictly increasing. */
                         retryDays?: number[];
                     };
+                    /** @description The language of the emails the service sends to buyers and of the invoice line text it writes (coupon, shipping, proration lines): pt-BR or en; null (the default) writes pt-BR for BRL and English for any other currency. A line keeps the text it was written with. Buyer pages follow the browser's language (pt-BR unless it prefers English). */
+                    locale?: ("pt-BR" | "en") | null;
                     logoUrl?: string | null;
                     name?: string;
                     /** @description Public identifier used in checkout URLs (/pay/{slug}). */
@@ -3490,6 +3494,8 @@ export interface operations {
                         };
                         /** Format: uuid */
                         id: string;
+                        /** @description The language of the emails the service sends to buyers and of the invoice line text it writes (coupon, shipping, proration lines): pt-BR or en; null (the default) writes pt-BR for BRL and English for any other currency. A line keeps the text it was written with. Buyer pages follow the browser's language (pt-BR unless it prefers English). */
+                        locale: ("pt-BR" | "en") | null;
                         logoUrl: string | null;
                         name: string;
                         slug: string;
@@ -4694,6 +4700,8 @@ export interface operations {
                             };
                             /** Format: uuid */
                             id: string;
+                            /** @description The language of the emails the service sends to buyers and of the invoice line text it writes (coupon, shipping, proration lines): pt-BR or en; null (the default) writes pt-BR for BRL and English for any other currency. A line keeps the text it was written with. Buyer pages follow the browser's language (pt-BR unless it prefers English). */
+                            locale: ("pt-BR" | "en") | null;
                             logoUrl: string | null;
                             name: string;
                             slug: string;
@@ -17810,6 +17818,8 @@ export interface operations {
                             };
                             /** Format: uuid */
                             id: string;
+                            /** @description The language of the emails the service sends to buyers and of the invoice line text it writes (coupon, shipping, proration lines): pt-BR or en; null (the default) writes pt-BR for BRL and English for any other currency. A line keeps the text it was written with. Buyer pages follow the browser's language (pt-BR unless it prefers English). */
+                            locale: ("pt-BR" | "en") | null;
                             logoUrl: string | null;
                             name: string;
                             slug: string;
