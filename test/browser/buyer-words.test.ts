@@ -64,7 +64,10 @@ const COMMON_EN = ['the', 'and', 'hello', 'shipping', 'coupon', 'off', 'must', '
 const COMMON_PT = ['fatura', 'pagar', 'olá', 'frete', 'cupom', 'desconto', 'vencimento', 'obrigado', 'você', 'não', 'é', 'pagamento'];
 /** English words a pt-BR text must not hold. */
 const ENGLISH = new Set([...[...EN].filter((w) => !PT.has(w)), ...COMMON_EN].filter((w) => !BOTH.includes(w)));
-/** Portuguese words an English text must not hold ("de", "da": product names the seller wrote in Portuguese). */
+/**
+ * Portuguese words an English text must not hold ("de", "da": product names the seller wrote in
+ * Portuguese; the seller's texts here avoid the catalogues' other words).
+ */
 const PORTUGUESE = new Set([...[...PT].filter((w) => !EN.has(w)), ...COMMON_PT].filter((w) => !BOTH.includes(w) && w !== 'de' && w !== 'da'));
 
 function foreignWords(text: string, list: Set<string>): string[] {
@@ -133,7 +136,7 @@ describe.skipIf(!chromiumAvailable)('buyer pages and emails in pt-BR hold no Eng
   }
 
   async function published(name: string, basePrice: string, deliverable = false): Promise<string> {
-    const { product, version } = await createProduct(t.client, acme.key, { name, description: 'Feito na casa', basePrice });
+    const { product, version } = await createProduct(t.client, acme.key, { name, description: 'Receita mineira tradicional', basePrice });
     if (deliverable) expect((await t.client.put(`/products/${product.id}/deliverable`, acme.key, { kind: 'link', url: 'https://files.paoquente.example/receitas' })).status).toBe(200);
     await publishVersion(t.client, acme.key, product.id, version.id);
     return product.id;
@@ -238,8 +241,8 @@ describe.skipIf(!chromiumAvailable)('buyer pages and emails in pt-BR hold no Eng
   it('shop: the page, a refused order in the page\'s words, then the invoice with its shipping line; and the "not found" pages', async () => {
     const ids = [await published('Pão de queijo', '12.50'), await published('Bolo de fubá', '30.00')];
     const shop = await t.client.post('/storefronts', acme.key, {
-      name: 'Padaria Pão Quente', slug: `padaria-${randomUUID().slice(0, 8)}`, description: 'Pães e bolos da casa',
-      fulfillmentMode: 'both', shippingFlatAmount: '15.00', pickupNote: 'Retire no balcão das 8h às 18h.', productIds: ids,
+      name: 'Padaria Pão Quente', slug: `padaria-${randomUUID().slice(0, 8)}`, description: 'Pães e bolos artesanais',
+      fulfillmentMode: 'both', shippingFlatAmount: '15.00', pickupNote: 'Balcão: 8h - 18h.', productIds: ids,
     });
     expect(shop.status, shop.raw).toBe(201);
     for (const locale of ['pt-BR', 'en'] as const) {
