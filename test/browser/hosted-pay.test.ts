@@ -77,8 +77,8 @@ describe.skipIf(!chromiumAvailable)('paying on the hosted pages in chromium', ()
     const confirmHref = await page.getByTestId('sandbox-confirm').getAttribute('href');
     const sandbox = await page.context().newPage();
     await sandbox.goto(`${origin}${confirmHref}`);
-    await sandbox.getByRole('button', { name: 'Confirm payment' }).click();
-    await expect.poll(() => sandbox.locator('h1').innerText()).toBe('Payment confirmed');
+    await sandbox.getByRole('button', { name: 'Confirmar o pagamento' }).click();
+    await expect.poll(() => sandbox.locator('h1').innerText()).toBe('Pagamento confirmado');
 
     // No successUrl: the page finds the invoice paid and shows its receipt with the download.
     await expect.poll(() => page.getByTestId('receipt').isVisible().catch(() => false), { timeout: 15_000 }).toBe(true);

@@ -94,7 +94,7 @@ describe.skipIf(!chromiumAvailable)('payment link checkout page in chromium', ()
     await page.getByTestId('submit').click();
     const alert = page.getByRole('alert');
     await expect.poll(() => alert.isVisible()).toBe(true);
-    expect(await alert.innerText()).toContain('CPF or CNPJ');
+    expect(await alert.innerText()).toContain('CPF or CNPJ: is not a valid CPF (check digits do not match)');
     expect(await page.getByLabel('CPF or CNPJ').getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'payment-link-en-refused.png');
 

@@ -37,9 +37,9 @@ describe.skipIf(!chromiumAvailable)('sandbox payment pages in chromium', () => {
   }
 
   /** The page at a link the service handed out, on this test's origin. */
-  async function open(link: string): Promise<{ page: Page; consoleErrors: string[]; status: number | undefined }> {
+  async function open(link: string, locale = 'pt-BR'): Promise<{ page: Page; consoleErrors: string[]; status: number | undefined }> {
     const url = new URL(link);
-    const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
+    const page = await browser.newPage({ viewport: { width: 900, height: 800 }, locale, extraHTTPHeaders: { 'accept-language': locale } });
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
@@ -52,12 +52,12 @@ describe.skipIf(!chromiumAvailable)('sandbox payment pages in chromium', () => {
     const pix = await charge('pix');
     const { page, consoleErrors, status } = await open(pix.sandboxConfirmUrl);
     expect(status).toBe(200);
-    expect(await page.locator('h1').innerText()).toBe('Confirm this test payment');
-    expect(await page.locator('.amount').innerText()).toBe('1243.50 BRL');
+    expect(await page.locator('h1').innerText()).toBe('Confirme este pagamento de teste');
+    expect(spaced(await page.locator('.amount').innerText())).toBe('R$ 1.243,50');
     await screenshot(page, 'sandbox-confirm.png');
-    await page.getByRole('button', { name: 'Confirm payment' }).click();
-    await expect.poll(() => page.locator('h1').innerText()).toBe('Payment confirmed');
-    expect(await page.locator('#status').innerText()).toBe('confirmed');
+    await page.getByRole('button', { name: 'Confirmar o pagamento' }).click();
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Pagamento confirmado');
+    expect(await page.locator('#status').innerText()).toBe('Confirmada');
     expect(consoleErrors).toEqual([]); // the CSP allowed the form post and the styles, nothing else ran
     await screenshot(page, 'sandbox-confirmed.png');
     await page.close();
@@ -72,7 +72,7 @@ describe.skipIf(!chromiumAvailable)('sandbox payment pages in chromium', () => {
     const line = await page.locator('#line').innerText();
     expect(line.replace(/\D/g, '')).toBe(boleto.boletoLine);
     expect(line).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
-    expect(await page.locator('#amount').innerText()).toBe('1243.50 BRL');
+    expect(spaced(await page.locator('#amount').innerText())).toBe('R$ 1.243,50');
     expect(await page.locator('#due-date').innerText()).toBe('10/12/2030');
     // The barcode is a data: image the CSP allows: it loaded and has a width.
     expect(await page.locator('img.barcode').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 200)).toBe(true);
@@ -81,3 +81,8 @@ describe.skipIf(!chromiumAvailable)('sandbox payment pages in chromium', () => {
     await page.close();
   });
 });
+
+/** Intl puts a no-break space between R$ and the number. */
+function spaced(text: string): string {
+  return text.replace(/\u00a0/g, ' ');
+}

@@ -167,7 +167,7 @@ describe('audit: subscription fees', () => {
     // Arrears, March: paused Mar 10 -> 20 (10 days), 21 of 31 days billed: 30.00 x 21/31 = 20.3225... -> 20.32.
     const [march] = await invoices(arrears.id);
     expect(lines(march)).toEqual([['proration', '0.677419', '30', '20.32']]);
-    expect(march.lineItems[0].description).toBe('Time on Plan, 2026-03-01 to 2026-04-01, less 10 days paused (21 of 31 days)');
+    expect(march.lineItems[0].description).toBe('Período de Plan, 01/03/2026 a 01/04/2026, menos 10 dias pausados (21 de 31 dias)');
     // Advance: March was paid 30.00 at its start; its 10 paused days come off April's invoice at
     // what was paid: 30.00 x 10/31 = 9.6774... -> -9.68. April: 30.00 - 9.68 = 20.32.
     const [paid, april] = await invoices(advance.id);
@@ -177,7 +177,7 @@ describe('audit: subscription fees', () => {
       ['proration', '0.322581', '-30', '-9.68'],
     ]);
     expect(april.total).toBe('20.32');
-    expect(april.lineItems[1].description).toBe('Paused time on Plan, 2026-03-10 to 2026-03-20 (10 of 31 days)');
+    expect(april.lineItems[1].description).toBe('Crédito do período pausado de Plan, 10/03/2026 a 20/03/2026 (10 de 31 dias)');
     // The credit is taken once: May is billed in full.
     clock.set('2026-05-01T00:00:00.000Z');
     await run();

@@ -50,7 +50,7 @@ describe('prepaid subscriptions', () => {
     const { sub, customerId } = await subscribe(productId, { collectionMethod: 'charge_automatically', paymentMethod: '4242 4242 4242 4242' });
     const [first] = (await t.client.get(`/billing/invoices?subscriptionId=${sub.id}`, acme.key)).body.invoices;
     expect(first).toMatchObject({ status: 'paid', total: '100.00' });
-    expect(first.lineItems).toEqual([expect.objectContaining({ type: 'prepaid_credit', amount: '100.00', description: 'Credits: prepaid credit (monthly), 2027-03-01 to 2027-04-01' })]);
+    expect(first.lineItems).toEqual([expect.objectContaining({ type: 'prepaid_credit', amount: '100.00', description: 'Credits: crédito pré-pago (mensal), 01/03/2027 a 01/04/2027' })]);
     expect(await balanceOf(sub.id)).toEqual({ balance: '100.00', currency: 'BRL', consumptionFloor: '0.00', updatedAt: '2027-03-01T00:00:00.000Z' });
     expect((await t.client.get(`/enrollments/${sub.id}`, acme.key)).body.balance).toBe('100.00');
 

@@ -89,7 +89,7 @@ describe('subscriptions', () => {
     const invoices = await invoicesOf(sub.id);
     expect(periods(invoices)).toEqual(['2028-03-10..2028-04-01', '2028-04-01..2028-05-01']);
     // 22 of March's 31 days: 49.90 x 22 / 31 = 35.4129... -> 35.41.
-    expect(invoices[0].lineItems).toEqual([expect.objectContaining({ type: 'proration', proration: true, amount: '35.41', description: 'Time on Plan monthly, 2028-03-10 to 2028-04-01 (22 of 31 days)' })]);
+    expect(invoices[0].lineItems).toEqual([expect.objectContaining({ type: 'proration', proration: true, amount: '35.41', description: 'Período de Plan monthly, 10/03/2028 a 01/04/2028 (22 de 31 dias)' })]);
     expect(invoices[1]).toMatchObject({ total: '49.90' });
   });
 

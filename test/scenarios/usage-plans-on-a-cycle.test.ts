@@ -90,7 +90,7 @@ describe('usage on a cycle', () => {
       '2027-05-01..2027-06-01 50.00',
     ]);
     expect(lines(invoices[0])).toEqual([['usage', '900', '90.00']]);
-    expect(invoices[0].lineItems[0].description).toBe('API calls (100 of 100 granted)');
+    expect(invoices[0].lineItems[0].description).toBe('API calls (100 de 100 da franquia)');
     expect(lines(invoices[1])).toEqual([['usage', '200', '20.00'], ['commitment', '1', '30.00']]);
     expect(lines(invoices[2])).toEqual([['usage', '0', '0.00'], ['commitment', '1', '50.00']]);
     // An event inside a billed period is refused; the open period takes it.

@@ -3479,6 +3479,8 @@ export interface operations {
                         };
                         /** Format: uuid */
                         id: string;
+                        /** @description The language of the emails the service sends to buyers and of the invoice line text it writes (coupon, shipping, proration lines): pt-BR or en; null (the default) writes pt-BR for BRL and English for any other currency. A line keeps the text it was written with. Buyer pages follow the browser's language (pt-BR unless it prefers English). */
+                        locale: ("pt-BR" | "en") | null;
                         logoUrl: string | null;
                         name: string;
                         slug: string;
@@ -3575,6 +3577,8 @@ export interface operations {
                         /** @description Days after the first failed automatic charge when a retry charges the open invoices again; strictly increasing. */
                         retryDays?: number[];
                     };
+                    /** @description The language of the emails the service sends to buyers and of the invoice line text it writes (coupon, shipping, proration lines): pt-BR or en; null (the default) writes pt-BR for BRL and English for any other currency. A line keeps the text it was written with. Buyer pages follow the browser's language (pt-BR unless it prefers English). */
+                    locale?: ("pt-BR" | "en") | null;
                     logoUrl?: string | null;
                     name?: string;
                     /** @description Public identifier used in checkout URLs (/pay/{slug}). */
@@ -3608,6 +3612,8 @@ export interface operations {
                         };
                         /** Format: uuid */
                         id: string;
+                        /** @description The language of the emails the service sends to buyers and of the invoice line text it writes (coupon, shipping, proration lines): pt-BR or en; null (the default) writes pt-BR for BRL and English for any other currency. A line keeps the text it was written with. Buyer pages follow the browser's language (pt-BR unless it prefers English). */
+                        locale: ("pt-BR" | "en") | null;
                         logoUrl: string | null;
                         name: string;
                         slug: string;
@@ -4813,6 +4819,8 @@ export interface operations {
                             };
                             /** Format: uuid */
                             id: string;
+                            /** @description The language of the emails the service sends to buyers and of the invoice line text it writes (coupon, shipping, proration lines): pt-BR or en; null (the default) writes pt-BR for BRL and English for any other currency. A line keeps the text it was written with. Buyer pages follow the browser's language (pt-BR unless it prefers English). */
+                            locale: ("pt-BR" | "en") | null;
                             logoUrl: string | null;
                             name: string;
                             slug: string;
@@ -17935,6 +17943,8 @@ export interface operations {
                             };
                             /** Format: uuid */
                             id: string;
+                            /** @description The language of the emails the service sends to buyers and of the invoice line text it writes (coupon, shipping, proration lines): pt-BR or en; null (the default) writes pt-BR for BRL and English for any other currency. A line keeps the text it was written with. Buyer pages follow the browser's language (pt-BR unless it prefers English). */
+                            locale: ("pt-BR" | "en") | null;
                             logoUrl: string | null;
                             name: string;
                             slug: string;

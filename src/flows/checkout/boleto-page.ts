@@ -1,7 +1,9 @@
 // The printable boleto: the seller, the amount and due date, the digitable line in its grouped
-// form and the ITF barcode. Server-rendered HTML (templates/boleto-page.hbs, in pt-BR), no script;
+// form and the ITF barcode. Server-rendered HTML (templates/boleto-page.hbs, in pt-BR only: a boleto
+// is a Brazilian bank document), no script;
 // Handlebars escapes every value; the inline stylesheet (assets/boleto-page.css) is allowed by its
 // hash, the barcode by `img-src data:`.
+import { formatAmount } from '../../http/page-locale.ts';
 import { pageAsset, pageTemplate, styleHash } from '../../http/page-templates.ts';
 
 const STYLES = pageAsset(new URL('./assets/boleto-page.css', import.meta.url));
@@ -39,6 +41,7 @@ export function renderBoletoPage(data: BoletoPageData): string {
   return template({
     ...data,
     styles: STYLES,
+    amount: formatAmount(data.amount, data.currency, 'pt-BR'),
     line: formatBoletoLine(data.line),
     dueDate: formatDueDate(data.dueDate),
     barcode: data.barcodeImageBase64,

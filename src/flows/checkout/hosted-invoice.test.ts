@@ -175,7 +175,7 @@ describe('hosted invoice page', () => {
     expect(sent.status, sent.raw).toBe(200);
     const emails = await t.client.get('/test/emails?to=ana@example.com&limit=100', acme.key);
     const email = emails.body.emails.find((e: { text: string }) => e.text.includes(invoice.invoiceNumber));
-    const link = /View and pay the invoice: (\S+)/.exec(email.text)![1]!;
+    const link = /Ver e pagar a fatura: (\S+)/.exec(email.text)![1]!;
     expect(link).toBe(invoice.invoiceUrl);
     const res = await page(pathOf(link));
     expect(res.status).toBe(200);

@@ -20,6 +20,7 @@
 import type { PaymentMethod } from '../../modules/payments/index.ts';
 import type { HostedInvoice } from './hosted-invoice.ts';
 import { DEFAULT_PAGE_LOCALE, formatAmount, type PageLocale } from '../../http/page-locale.ts';
+import { PAGE_VALIDATION_TEXT } from '../../http/page-validation.text.ts';
 import { pageAsset, pageTemplate, styleHash } from '../../http/page-templates.ts';
 import { INVOICE_PAGE_TEXT as TEXT } from './invoice-page.text.ts';
 import { cardLibraryOf } from './card-libraries.ts';
@@ -90,6 +91,7 @@ export function renderInvoicePage(invoice: HostedInvoice, locale: PageLocale = D
     copied: t.copied, processing: t.processing, failed: t.failed, waiting: t.waiting, declined: t.declined, declines: t.declines,
     paid: t.paidRedirect, expired: t.expired, testNetwork: t.testNetwork, mainNetwork: t.mainNetwork, walletSigning: t.walletSigning, locale,
     settlementOn: t.settlementOn, cardholderMissing: t.cardholderMissing,
+    validation: PAGE_VALIDATION_TEXT[locale],
   };
   return invoicePage({
     locale,

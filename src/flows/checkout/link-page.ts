@@ -12,6 +12,7 @@ import { ADDRESS_FIELDS_SCRIPT, addressFieldsView } from '../../http/address-fie
 import { formatAmount, type PageLocale } from '../../http/page-locale.ts';
 import { formatCnpj } from '../../modules/accounts/index.ts';
 import { pageAsset, pageTemplate, styleHash } from '../../http/page-templates.ts';
+import { pageValidationJson } from '../../http/page-validation.text.ts';
 import type { PaymentLinkOffer } from './link-checkout.ts';
 import { LINK_PAGE_CYCLES as CYCLES, LINK_PAGE_METHODS as METHODS, LINK_PAGE_TEXT as TEXT } from './link-page.text.ts';
 
@@ -46,6 +47,7 @@ export function renderPaymentLinkPage(offer: PaymentLinkOffer, locale: PageLocal
     documentRequired: offer.currency === 'BRL',
     methods: offer.paymentMethods.map((value) => ({ value, label: METHODS[locale][value] })),
     labels: JSON.stringify(t.fields),
+    validation: pageValidationJson(locale),
     action: `/pay/${encodeURIComponent(offer.slug)}/${offer.linkId}/checkout`,
   });
 }

@@ -1,8 +1,11 @@
-// The sandbox confirmation page: plain server-rendered HTML (templates/sandbox-page.hbs), no
+// The sandbox confirmation page, in the browser's language (words: sandbox-page.text.ts): plain
+// server-rendered HTML (templates/sandbox-page.hbs), no
 // script. A pending charge shows a button (a form POST to the same link) that confirms it without
 // real money; other states say what happened. Handlebars escapes every value; the inline
 // stylesheet (assets/sandbox-page.css) is allowed by its hash.
+import type { PageLocale } from '../../http/page-locale.ts';
 import { pageAsset, pageTemplate, styleHash } from '../../http/page-templates.ts';
+import { SANDBOX_PAGE_TEXT } from './sandbox-page.text.ts';
 
 const STYLES = pageAsset(new URL('./assets/sandbox-page.css', import.meta.url));
 
@@ -12,13 +15,14 @@ const template = pageTemplate(new URL('./templates/sandbox-page.hbs', import.met
 
 export interface SandboxPagePayment {
   id: string;
+  /** Formatted for the page's locale ("R$ 49,90"). */
   amount: string;
-  currency: string;
   method: string;
   status: string;
 }
 
 export interface SandboxPage {
+  lang: PageLocale;
   title: string;
   payment?: SandboxPagePayment;
   notice?: string;
@@ -28,5 +32,5 @@ export interface SandboxPage {
 }
 
 export function renderSandboxPage(page: SandboxPage): string {
-  return template({ ...page, styles: STYLES, noticeClass: page.tone ? `notice-${page.tone}` : '' });
+  return template({ ...page, t: SANDBOX_PAGE_TEXT[page.lang], styles: STYLES, noticeClass: page.tone ? `notice-${page.tone}` : '' });
 }

@@ -30,16 +30,21 @@ describe('sandbox confirmation page', () => {
     const page = await t.app.inject({ method: 'GET', url: pathOf(p.sandboxConfirmUrl) });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.body).toContain('100.00 BRL');
+    // pt-BR without an Accept-Language; the amount formatted for it (Intl's no-break space).
+    expect(page.body).toContain('R$\u00a0100,00');
+    expect(page.body).toContain('Confirme este pagamento de teste');
+    const english = await t.app.inject({ method: 'GET', url: pathOf(p.sandboxConfirmUrl), headers: { 'accept-language': 'en' } });
+    expect(english.body).toContain('R$100.00');
+    expect(english.body).toContain('Confirm this test payment');
     expect(page.body).toContain('<form method="post"');
     expect(page.headers['content-security-policy']).toContain("form-action 'self'");
     const press = await t.app.inject({ method: 'POST', url: pathOf(p.sandboxConfirmUrl), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     expect(press.statusCode, press.body).toBe(200);
-    expect(press.body).toContain('Payment confirmed');
+    expect(press.body).toContain('Pagamento confirmado');
     expect((await status(p.id)).status).toBe('confirmed');
     const again = await t.app.inject({ method: 'POST', url: pathOf(p.sandboxConfirmUrl), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     expect(again.statusCode).toBe(200);
-    expect(again.body).toContain('Payment confirmed');
+    expect(again.body).toContain('Pagamento confirmado');
   });
 
   it('answers the not-found page for a wrong token, a missing token or a malformed id', async () => {
@@ -47,7 +52,7 @@ describe('sandbox confirmation page', () => {
     for (const url of [`/pay/sandbox/confirm/${p.id}?token=wrong`, `/pay/sandbox/confirm/${p.id}`, '/pay/sandbox/confirm/not-a-uuid?token=x']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
-      expect(res.body).toContain('Payment not found');
+      expect(res.body).toContain('Pagamento não encontrado');
     }
     expect((await status(p.id)).status).toBe('pending');
   });
@@ -57,7 +62,7 @@ describe('sandbox confirmation page', () => {
     await t.client.post(`/test/payments/${p.id}/fail`, acme.key, { failureCode: 'provider_error' });
     const res = await t.app.inject({ method: 'POST', url: pathOf(p.sandboxConfirmUrl), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     expect(res.statusCode).toBe(409);
-    expect(res.body).toContain('failed payment cannot move to confirmed');
+    expect(res.body).toContain('A cobrança está recusada (provider_error).');
   });
 
   it('redirects the short link a sandbox Pix code carries to the confirmation page', async () => {

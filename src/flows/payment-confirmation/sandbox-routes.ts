@@ -5,14 +5,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../core/errors.ts';
-import { formatMoney } from '../../core/money.ts';
 import { errorResponses } from '../../http/schemas.ts';
+import { formatAmount, pageLocale, type PageLocale } from '../../http/page-locale.ts';
 import { htmlResponse, registerPageSecurity, sendPage } from '../../http/pages.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { hasUnstorableString } from '../../http/validation.ts';
 import { sandboxConfirmUrl, findPaymentByConfirmToken, findPaymentById, type PaymentRow } from '../../modules/payments/index.ts';
 import { confirmByLink, findByConfirmToken, payWithTestCard, payWithTestWallet } from './sandbox-actions.ts';
 import { renderSandboxPage, SANDBOX_PAGE_STYLE_HASH, type SandboxPage } from './sandbox-page.ts';
+import { SANDBOX_PAGE_TEXT } from './sandbox-page.text.ts';
 
 const tags = ['sandbox'];
 const LinkParams = Type.Object({ paymentID: Type.String() });
@@ -22,7 +23,10 @@ const SandboxResult = Type.Object({
   status: Type.Union(['pending', 'confirmed', 'failed', 'refunded', 'charged_back'].map((s) => Type.Literal(s))),
   failureCode: Type.Union([Type.String(), Type.Null()], { description: 'Why a declined card failed (card_declined, insufficient_funds, ...).' }),
 });
-const NOT_FOUND: SandboxPage = { title: 'Payment not found', notice: 'This link is not valid. Check that it was copied whole.', tone: 'bad' };
+function notFoundPage(lang: PageLocale): SandboxPage {
+  const t = SANDBOX_PAGE_TEXT[lang];
+  return { lang, title: t.notFound, notice: t.notFoundText, tone: 'bad' };
+}
 
 export function registerSandboxRoutes(app: App, deps: AppDeps): void {
   app.register(async (plugin) => {
@@ -53,7 +57,7 @@ export function registerSandboxRoutes(app: App, deps: AppDeps): void {
       async (request, reply) => {
         const unreadable = request.validationError || hasUnstorableString(request.params);
         const row = unreadable ? undefined : await findPaymentByConfirmToken(deps.db, request.params.token);
-        if (!row || row.environment !== 'sandbox') return sendPageOf(reply, 404, NOT_FOUND);
+        if (!row || row.environment !== 'sandbox') return sendPageOf(reply, 404, notFoundPage(pageLocale(request.headers['accept-language'])));
         return reply.redirect(sandboxConfirmUrl(deps.config.baseUrl, row.id, request.params.token), 302);
       },
     );
@@ -63,8 +67,8 @@ export function registerSandboxRoutes(app: App, deps: AppDeps): void {
       pageOptions('Sandbox confirmation page', "A sandbox charge's sandboxConfirmUrl: shows the charge and, while it is pending, a button that confirms it."),
       async (request, reply) => {
         const row = await linkedPayment(request.params, request.query, Boolean(request.validationError));
-        if (!row) return sendPageOf(reply, 404, NOT_FOUND);
-        return sendPageOf(reply, 200, pageOf(row, request.url));
+        if (!row) return sendPageOf(reply, 404, notFoundPage(pageLocale(request.headers['accept-language'])));
+        return sendPageOf(reply, 200, pageOf(row, request.url, pageLocale(request.headers['accept-language'])));
       },
     );
 
@@ -76,15 +80,17 @@ export function registerSandboxRoutes(app: App, deps: AppDeps): void {
       },
       async (request, reply) => {
         const row = await linkedPayment(request.params, request.query, Boolean(request.validationError));
-        if (!row) return sendPageOf(reply, 404, NOT_FOUND);
+        if (!row) return sendPageOf(reply, 404, notFoundPage(pageLocale(request.headers['accept-language'])));
         try {
           await deps.db.transaction().execute((tx) => confirmByLink(tx, row, deps.clock.now(), deps.config.baseUrl));
         } catch (error) {
           if (!(error instanceof AppError) || error.status !== 409) throw error;
-          return sendPageOf(reply, 409, { ...pageOf(row, request.url), action: undefined, notice: error.message, tone: 'bad' });
+          // The API's message is English: the page says why in its own words (the charge's state).
+          const page = pageOf(row, request.url, pageLocale(request.headers['accept-language']));
+          return sendPageOf(reply, 409, { ...page, action: undefined, notice: row.status === 'pending' ? SANDBOX_PAGE_TEXT[page.lang].notConfirmable : page.notice, tone: 'bad' });
         }
         const after = (await findPaymentById(deps.db, row.id))!;
-        return sendPageOf(reply, 200, pageOf(after, request.url));
+        return sendPageOf(reply, 200, pageOf(after, request.url, pageLocale(request.headers['accept-language'])));
       },
     );
 
@@ -143,17 +149,20 @@ export function registerSandboxRoutes(app: App, deps: AppDeps): void {
   }
 }
 
-function pageOf(row: PaymentRow, url: string): SandboxPage {
-  const payment = { id: row.id, amount: formatMoney(row.amount, row.currency), currency: row.currency, method: row.method, status: row.status };
+function pageOf(row: PaymentRow, url: string, lang: PageLocale): SandboxPage {
+  const t = SANDBOX_PAGE_TEXT[lang];
+  const status = t.statuses[row.status] ?? row.status;
+  const payment = { id: row.id, amount: formatAmount(row.amount, row.currency, lang), method: t.methods[row.method] ?? row.method, status };
   switch (row.status) {
     case 'pending':
-      return { title: 'Confirm this test payment', payment, action: url };
+      return { lang, title: t.pending, payment, action: url };
     case 'confirmed':
-      return { title: 'Payment confirmed', payment, notice: 'The charge is paid. You can close this page.', tone: 'ok' };
+      return { lang, title: t.confirmed, payment, notice: t.confirmedText, tone: 'ok' };
     case 'refunded':
-      return { title: 'Payment refunded', payment, notice: 'The charge was paid and then refunded in full (for example, the invoice was already paid another way).', tone: 'ok' };
+      return { lang, title: t.refunded, payment, notice: t.refundedText, tone: 'ok' };
     default:
-      return { title: 'This charge cannot be paid', payment, notice: `The charge is ${row.status}${row.failure_code ? ` (${row.failure_code})` : ''}.`, tone: 'bad' };
+      // The failure code (card_declined, ...) is a code, shown as it is.
+      return { lang, title: t.cannotPay, payment, notice: t.isNow(status, row.failure_code), tone: 'bad' };
   }
 }
 

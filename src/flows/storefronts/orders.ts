@@ -5,10 +5,11 @@
 // order row and events commit in the caller's transaction, with the idempotency record.
 import type { UseCaseContext } from '../../core/context.ts';
 import { notFound, validationError, type FieldError } from '../../core/errors.ts';
+import { lineText } from '../../core/invoice-line.text.ts';
 import { formatDecimal } from '../../core/money.ts';
 import { newId } from '../../core/ids.ts';
 import type { Executor, Tx } from '../../db/database.ts';
-import { contextAsOfClock, getTenant } from '../../modules/accounts/index.ts';
+import { contextAsOfClock, getTenant, localeFor } from '../../modules/accounts/index.ts';
 import { findCustomerByEmail, createCustomer, normaliseDocument, type PostalAddress } from '../../modules/customers/index.ts';
 import { recordEvent } from '../../modules/events/index.ts';
 import { createOneOffInvoice, finalizeInvoice } from '../../modules/invoices/index.ts';
@@ -136,7 +137,7 @@ export async function placeOrder(tx: Tx, shop: StorefrontRow, ctx: UseCaseContex
   });
   // Shipping is a line when the buyer has it shipped and the shop set an amount (null: arranged separately).
   const shipping = input.fulfillment.mode === 'shipping' ? shop.shipping_flat_amount : null;
-  if (shipping !== null) lineItems.push({ description: 'Shipping', quantity: '1', unitPrice: formatDecimal(shipping) });
+  if (shipping !== null) lineItems.push({ description: lineText(await localeFor(tx, ctx.tenant.accountId, currency)).shipping, quantity: '1', unitPrice: formatDecimal(shipping) });
   // The payer and the products were read above, in this transaction: the invoice does not read them again.
   const draft = await createOneOffInvoice(
     tx,

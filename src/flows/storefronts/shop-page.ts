@@ -13,6 +13,7 @@ import { currencyExponent } from '../../core/money.ts';
 import { ADDRESS_FIELDS_SCRIPT, addressFieldsView } from '../../http/address-fields.ts';
 import { formatAmount, type PageLocale } from '../../http/page-locale.ts';
 import { formatCnpj } from '../../modules/accounts/index.ts';
+import { pageValidationJson } from '../../http/page-validation.text.ts';
 import { pageAsset, pageTemplate, styleHash } from '../../http/page-templates.ts';
 import type { PublicShop, ShopSeller } from './orders.ts';
 import { SHOP_PAGE_TEXT as TEXT } from './shop-page.text.ts';
@@ -45,6 +46,7 @@ export function renderShopPage(shop: PublicShop, seller: ShopSeller, locale: Pag
     address: addressFieldsView(locale),
     // A JSON data block, never executed: "<" is escaped so no text can close the element.
     pageText: JSON.stringify({ less: t.less, more: t.more }).replace(/</g, '\\u003c'),
+    validation: pageValidationJson(locale),
     styles: STYLES,
     script: SCRIPT,
     nonce,

@@ -200,7 +200,7 @@ describe('public shop and orders', () => {
     expect(invoice.body.lineItems.map((l: { description: string; amount: string }) => [l.description, l.amount])).toEqual([
       ['Pão de queijo', '50.00'],
       ['Bolo de fubá', '30.00'],
-      ['Shipping', '15.00'],
+      ['Frete', '15.00'],
     ]);
     // The hosted page of the checkout URL opens.
     const page = new URL(res.body.checkoutUrl);

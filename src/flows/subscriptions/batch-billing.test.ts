@@ -155,8 +155,8 @@ async function expectNumbersInPlace(account: SeededAccount): Promise<void> {
     where m.account_id = ${account.id} and i.account_id = ${account.id}`.execute(db);
   expect(emails.rows.length).toBeGreaterThan(0);
   for (const row of emails.rows) {
-    expect(row.subject).toContain(`Invoice ${row.invoice_number} from`);
-    expect(row.text_body).toContain(`sent you invoice ${row.invoice_number}.`);
+    expect(row.subject).toContain(`Fatura ${row.invoice_number} de`);
+    expect(row.text_body).toContain(`enviou a você a fatura ${row.invoice_number}.`);
     expect(row.html_body).toContain(`<strong>${row.invoice_number}</strong>`);
   }
 }

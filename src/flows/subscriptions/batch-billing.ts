@@ -13,6 +13,8 @@
 // one-at-a-time path (`deferred`), which is also where a failing batch's subscriptions go.
 import type { Tx } from '../../db/database.ts';
 import type { Tenant, UseCaseContext } from '../../core/context.ts';
+import { documentLocale, type Locale } from '../../core/locale.ts';
+import { localeSettingOf } from '../../modules/accounts/index.ts';
 import { findProductOrThrow, findVersionById, getVersionPrices, type ProductVersionRow } from '../../modules/catalog/index.ts';
 import { issueInvoices, numberInvoices, type IssueInvoiceInput, type PendingNumbers } from '../../modules/invoices/index.ts';
 import { wholePeriodFeeLine } from './fees.ts';
@@ -66,13 +68,14 @@ async function billGroup(tx: Tx, ctx: UseCaseContext, rows: SubscriptionRow[]): 
   const terms = new Map<string, Awaited<ReturnType<typeof termsOf>>>();
   const plans: Plan[] = [];
   const deferred: string[] = [];
+  const locale = await localeSettingOf(tx, ctx.tenant.accountId);
   for (const row of rows) {
     let versionTerms = terms.get(row.product_version_id);
     if (!versionTerms) {
       versionTerms = await termsOf(tx, ctx, row.product_version_id);
       terms.set(row.product_version_id, versionTerms);
     }
-    const plan = versionTerms && planOf(row, ctx.now, versionTerms.version, versionTerms.product);
+    const plan = versionTerms && planOf(row, ctx.now, versionTerms.version, versionTerms.product, locale);
     if (plan) plans.push(plan);
     else deferred.push(row.id);
   }
@@ -108,12 +111,12 @@ async function termsOf(tx: Tx, ctx: UseCaseContext, versionId: string) {
 }
 
 /** The period the subscription is due as of `asOf`, when it is its only one due (a subscription behind goes one at a time). */
-function planOf(row: SubscriptionRow, asOf: Date, version: ProductVersionRow, product: { id: string; name: string; currency: string }): Plan | null {
+function planOf(row: SubscriptionRow, asOf: Date, version: ProductVersionRow, product: { id: string; name: string; currency: string }, locale: Locale | null): Plan | null {
   const k = row.period_index;
   const from = periodStart(row.anchor, row.billing_cycle, k);
   const to = periodStart(row.anchor, row.billing_cycle, k + 1);
   const next = row.billing_mode === 'advance' ? to : periodStart(row.anchor, row.billing_cycle, k + 2);
   if (next <= asOf) return null;
-  const lines = [wholePeriodFeeLine(product, row.billing_cycle, version.base_price ?? '0', from, to)];
+  const lines = [wholePeriodFeeLine(product, row.billing_cycle, version.base_price ?? '0', from, to, documentLocale(locale, product.currency))];
   return { row, from, to, next, input: { enrollmentId: row.id, subscriptionId: row.id, currency: product.currency, periodStart: from, periodEnd: to, lines, send: true } };
 }

@@ -6,6 +6,8 @@
 import type { Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
+import { lineText } from '../../core/invoice-line.text.ts';
+import { localeFor } from '../../modules/accounts/index.ts';
 import { findProductOrThrow, findVersionById } from '../../modules/catalog/index.ts';
 import { discountLineFor } from '../../modules/coupons/index.ts';
 import { recordEvent } from '../../modules/events/index.ts';
@@ -91,7 +93,8 @@ export async function billUsageTo(tx: Tx, ctx: UseCaseContext, row: Subscription
   const version = (await findVersionById(tx, ctx.tenant, row.product_version_id))!;
   const product = await findProductOrThrow(tx, ctx.tenant, version.product_id);
   if (product.pricing_model === 'prepaid') return row; // its usage was drawn from the balance
-  const usage = await usageCharge(tx, ctx, row, version, product.currency, at, commitment);
+  const locale = await localeFor(tx, ctx.tenant.accountId, product.currency);
+  const usage = await usageCharge(tx, ctx, row, version, product.currency, at, commitment, locale);
   if (!usage) return row;
   const draft = await createDraftInvoice(tx, ctx, { customerId: row.id, subscriptionId: row.id, currency: product.currency, periodStart: usage.from, periodEnd: usage.to, lines: usage.lines });
   const updated = await repo.updateSubscription(tx, row.id, await recordUsageCharge(tx, ctx, row, usage, draft.id));
@@ -144,6 +147,7 @@ async function billPeriod(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, win
   const version = (await findVersionById(tx, ctx.tenant, row.product_version_id))!;
   const product = await findProductOrThrow(tx, ctx.tenant, version.product_id);
   const lines: DraftLineInput[] = [];
+  const locale = await localeFor(tx, ctx.tenant.accountId, product.currency);
   const serviceStart = serviceStartOf(row, from);
   const prepaid = product.pricing_model === 'prepaid';
   // A prepaid credit is bought whole, whatever the length of the first period.
@@ -151,16 +155,16 @@ async function billPeriod(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, win
     // No fee: the invoice bills the period's usage.
   } else if (prepaid) {
     // Paying it credits the balance (prepaid/balances.ts); usage is drawn from the balance, never invoiced.
-    lines.push({ type: PREPAID_CREDIT_LINE, productId: product.id, description: `${product.name}: prepaid credit (${row.billing_cycle}), ${day(from)} to ${day(to)}`, quantity: '1', unitPrice: version.base_price ?? '0' });
+    lines.push({ type: PREPAID_CREDIT_LINE, productId: product.id, description: lineText(locale).prepaidCredit(product.name, row.billing_cycle, from, to), quantity: '1', unitPrice: version.base_price ?? '0' });
   } else {
-    lines.push(...(await feeLines(tx, ctx, row, product, version, window)));
+    lines.push(...(await feeLines(tx, ctx, row, product, version, window, locale)));
   }
-  const usage = prepaid ? null : await usageCharge(tx, ctx, row, version, product.currency, row.billing_mode === 'advance' ? from : until, commitment);
+  const usage = prepaid ? null : await usageCharge(tx, ctx, row, version, product.currency, row.billing_mode === 'advance' ? from : until, commitment, locale);
   if (usage) lines.push(...usage.lines);
   // Pause credits are priced at what was paid already: the coupon discounts the other lines.
   const credits = row.billing_mode === 'advance' && !window.since && !prepaid ? await repo.pendingPauseCredits(tx, row.id) : [];
   if (lines.length === 0 && credits.length === 0) return { row, invoiceId: null, made: false };
-  if (row.coupon_id && (row.coupon_periods_left === null || row.coupon_periods_left > 0)) lines.push(await discountLineFor(tx, ctx, row.coupon_id, lines, product.currency));
+  if (row.coupon_id && (row.coupon_periods_left === null || row.coupon_periods_left > 0)) lines.push(await discountLineFor(tx, ctx, row.coupon_id, lines, product.currency, locale));
   lines.push(...credits.map((credit) => credit.line));
   const invoiceStart = window.since && window.since > serviceStart ? window.since : serviceStart;
   const draft = await createDraftInvoice(tx, ctx, { customerId: row.id, subscriptionId: row.id, currency: product.currency, periodStart: invoiceStart, periodEnd: until, lines });
@@ -181,11 +185,6 @@ async function billPeriod(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, win
     row = await watchDueDate(tx, ctx, row, finalized.dueDate);
   }
   return { row, invoiceId: finalized.status === 'open' ? draft.id : null, made: true };
-}
-
-/** "2026-01-31" */
-function day(date: Date): string {
-  return date.toISOString().slice(0, 10);
 }
 
 /** send_invoice: the overdue check runs at the earliest due date of the open invoices. */

@@ -9,6 +9,7 @@ import type { Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
+import { localeFor } from '../../modules/accounts/index.ts';
 import { findVersionById, resolvePublishedVersion } from '../../modules/catalog/index.ts';
 import { recordEvent } from '../../modules/events/index.ts';
 import { discountLineFor } from '../../modules/coupons/index.ts';
@@ -58,10 +59,11 @@ export async function changeVersion(tx: Tx, ctx: UseCaseContext, id: string, inp
         // The unused time is credited at what was paid for it (the period's fee, less the coupon
         // when the period's invoice carried it); the new version's time is charged at its fee, and
         // the coupon discounts it when it discounted the period (docs/decisions/subscriptions.md).
-        const base = { productId: product.id, productName: product.name, periodStart: from, periodEnd: to, from: now, to };
+        const locale = await localeFor(tx, ctx.tenant.accountId, product.currency);
+        const base = { productId: product.id, productName: product.name, periodStart: from, periodEnd: to, from: now, to, locale };
         const charge = prorationLine({ ...base, basePrice: await feeAt(tx, ctx, current, version, from) });
         const lines: DraftLineInput[] = [prorationLine({ ...base, basePrice: await paidFee(tx, ctx, current, old, from), credit: true }), charge];
-        if (await couponPaidOnPeriod(tx, ctx, current, from)) lines.push(await discountLineFor(tx, ctx, current.coupon_id!, [charge], product.currency));
+        if (await couponPaidOnPeriod(tx, ctx, current, from)) lines.push(await discountLineFor(tx, ctx, current.coupon_id!, [charge], product.currency, locale));
         const draft = await createDraftInvoice(tx, ctx, { customerId: id, subscriptionId: id, currency: product.currency, periodStart: now, periodEnd: to, lines });
         row = await finalizeAndCollect(tx, ctx, row, draft.id);
       } else {

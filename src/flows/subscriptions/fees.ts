@@ -11,6 +11,8 @@
 //   fee at the period's start, less the coupon's percentage when the period's invoice carried it.
 import type { Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
+import { lineText } from '../../core/invoice-line.text.ts';
+import type { Locale } from '../../core/locale.ts';
 import { Money } from '../../core/money.ts';
 import { findVersionById, type ProductVersionRow } from '../../modules/catalog/index.ts';
 import { couponPercentOff } from '../../modules/coupons/index.ts';
@@ -64,7 +66,15 @@ export interface FeeWindow {
  * `recurring_fee` line when the whole period is billed at one price, else a `proration` line for
  * each version's part, less the time paused. Empty when nothing of the period is billable.
  */
-export async function feeLines(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, product: FeeProduct, version: ProductVersionRow, window: FeeWindow): Promise<DraftLineInput[]> {
+export async function feeLines(
+  tx: Tx,
+  ctx: UseCaseContext,
+  row: SubscriptionRow,
+  product: FeeProduct,
+  version: ProductVersionRow,
+  window: FeeWindow,
+  locale: Locale,
+): Promise<DraftLineInput[]> {
   const { from, to } = window;
   let start = serviceStartOf(row, from);
   if (window.since && window.since > start) start = window.since;
@@ -86,17 +96,17 @@ export async function feeLines(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow
   for (const part of parts) {
     const pausedMs = pausedWithin(pauses, part.from, part.to);
     if (parts.length === 1 && pausedMs === 0 && part.from.getTime() === from.getTime() && part.to.getTime() === to.getTime()) {
-      lines.push(wholePeriodFeeLine(product, row.billing_cycle, priceOf(part.version), from, to));
+      lines.push(wholePeriodFeeLine(product, row.billing_cycle, priceOf(part.version), from, to, locale));
     } else if (part.to.getTime() - part.from.getTime() > pausedMs) {
-      lines.push(prorationLine({ productId: product.id, productName: product.name, basePrice: priceOf(part.version), from: part.from, to: part.to, periodStart: from, periodEnd: to, pausedMs }));
+      lines.push(prorationLine({ productId: product.id, productName: product.name, basePrice: priceOf(part.version), from: part.from, to: part.to, periodStart: from, periodEnd: to, pausedMs, locale }));
     }
   }
   return lines;
 }
 
 /** The fee of a whole period billed at one price: one `recurring_fee` line (the cycle runner's batch writes the same). */
-export function wholePeriodFeeLine(product: FeeProduct, cycle: BillingCycle, price: string, from: Date, to: Date): DraftLineInput {
-  return { type: 'recurring_fee', productId: product.id, description: `${product.name} (${cycle}), ${day(from)} to ${day(to)}`, quantity: '1', unitPrice: price };
+export function wholePeriodFeeLine(product: FeeProduct, cycle: BillingCycle, price: string, from: Date, to: Date, locale: Locale): DraftLineInput {
+  return { type: 'recurring_fee', productId: product.id, description: lineText(locale).recurringFee(product.name, cycle, from, to), quantity: '1', unitPrice: price };
 }
 
 /**
@@ -117,8 +127,4 @@ export async function paidFee(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow,
   const fee = new Money(await feeAt(tx, ctx, row, version, from));
   const percent = await couponPaidOnPeriod(tx, ctx, row, from);
   return (percent === null ? fee : fee.mul(new Money(100).minus(percent)).div(100)).toString();
-}
-
-function day(date: Date): string {
-  return date.toISOString().slice(0, 10);
 }

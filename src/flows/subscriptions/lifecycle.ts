@@ -9,6 +9,7 @@ import { periodIndexAt, periodStart } from './periods.ts';
 import { billDueSubscription, billOnePeriod, billPeriodUpTo, billUsageTo } from './billing.ts';
 import { paidFee } from './fees.ts';
 import { prorationLine } from './proration.ts';
+import { localeFor } from '../../modules/accounts/index.ts';
 import { findProductOrThrow, findVersionById } from '../../modules/catalog/index.ts';
 import { openInvoiceDueDatesOfSubscription, openInvoiceIdsOfSubscription } from '../../modules/invoices/index.ts';
 import { cancelEnrollment } from '../../modules/customers/index.ts';
@@ -85,7 +86,8 @@ export async function resumeSubscription(tx: Tx, ctx: UseCaseContext, id: string
       const creditTo = now < paidTo ? now : paidTo;
       if (product.pricing_model === 'subscription' && creditTo > creditFrom) {
         const basePrice = await paidFee(tx, ctx, row, version, paidFrom);
-        const line = prorationLine({ productId: product.id, productName: product.name, basePrice, from: creditFrom, to: creditTo, periodStart: paidFrom, periodEnd: paidTo, credit: true, label: 'Paused time on' });
+        const locale = await localeFor(tx, ctx.tenant.accountId, product.currency);
+        const line = prorationLine({ productId: product.id, productName: product.name, basePrice, from: creditFrom, to: creditTo, periodStart: paidFrom, periodEnd: paidTo, credit: true, paused: true, locale });
         await repo.setPauseCredit(tx, id, pausedAt, line);
       }
     }

@@ -3,6 +3,8 @@
 // half-up to the currency when the invoice is made (core/invoice-arithmetic.ts); `paused` is the
 // time of [from, to) the subscription was paused (0 without a pause). A credit is the same
 // amount, negative.
+import { lineText } from '../../core/invoice-line.text.ts';
+import type { Locale } from '../../core/locale.ts';
 import { Money } from '../../core/money.ts';
 import type { DraftLineInput } from '../../modules/invoices/index.ts';
 
@@ -18,8 +20,10 @@ export interface ProrationPart {
   credit?: boolean;
   /** Milliseconds of [from, to) the subscription was paused: not billed. */
   pausedMs?: number;
-  /** Overrides the description's opening ("Time on", "Unused time on"). */
-  label?: string;
+  /** The credit is for time paused (its text says so) rather than unused. */
+  paused?: boolean;
+  /** The language of the line's text (the account's, when the line is written). */
+  locale: Locale;
 }
 
 export function prorationLine(part: ProrationPart): DraftLineInput {
@@ -31,14 +35,18 @@ export function prorationLine(part: ProrationPart): DraftLineInput {
   return {
     type: 'proration',
     productId: part.productId,
-    description: `${part.label ?? (part.credit ? 'Unused time on' : 'Time on')} ${part.productName}, ${day(part.from)} to ${day(part.to)}${paused > 0 ? `, less ${days(paused)} days paused` : ''} (${days(active)} of ${days(part.periodEnd.getTime() - part.periodStart.getTime())} days)`,
+    description: lineText(part.locale).proration({
+      kind: part.paused ? 'paused' : part.credit ? 'unused' : 'time',
+      product: part.productName,
+      from: part.from,
+      to: part.to,
+      pausedDays: paused > 0 ? days(paused) : null,
+      activeDays: days(active),
+      periodDays: days(part.periodEnd.getTime() - part.periodStart.getTime()),
+    }),
     quantity: share.toDecimalPlaces(6).toString(),
     unitPrice: part.credit ? new Money(part.basePrice).negated().toString() : part.basePrice,
     amount: amount.toString(),
     proration: true,
   };
-}
-
-function day(date: Date): string {
-  return date.toISOString().slice(0, 10);
 }

@@ -20,6 +20,8 @@ import type { Tx } from '../../db/database.ts';
 import { lockUsage } from '../../db/usage-lock.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { sumOfLines } from '../../core/invoice-arithmetic.ts';
+import { lineText } from '../../core/invoice-line.text.ts';
+import type { Locale } from '../../core/locale.ts';
 import { formatMoney, Money } from '../../core/money.ts';
 import type { ProductVersionRow } from '../../modules/catalog/index.ts';
 import { pricingSchedule, type VersionStep } from '../../modules/customers/index.ts';
@@ -47,7 +49,16 @@ export interface UsageCharge {
  * version or a rate card, no commitment, no credit) or nothing is left to bill. `commitment`
  * false: a partial period (cancel now) bills its usage without the minimum.
  */
-export async function usageCharge(tx: Tx, ctx: UseCaseContext, row: SubscriptionRow, version: ProductVersionRow, currency: string, to: Date, commitment = true): Promise<UsageCharge | null> {
+export async function usageCharge(
+  tx: Tx,
+  ctx: UseCaseContext,
+  row: SubscriptionRow,
+  version: ProductVersionRow,
+  currency: string,
+  to: Date,
+  commitment: boolean,
+  locale: Locale,
+): Promise<UsageCharge | null> {
   const from = row.usage_billed_to;
   if (from === null || to <= from) return null;
   const carried = version.commitment_resets ? new Money(0) : new Money(row.commitment_credit);
@@ -57,11 +68,12 @@ export async function usageCharge(tx: Tx, ctx: UseCaseContext, row: Subscription
   // The cut-off: events of the range committed before this are counted, later ones are refused.
   await lockUsage(tx, row.id, 'exclusive');
   await refuseInvoicedOverlap(tx, ctx.tenant, row.id, from, to, null);
-  const lines = await priceUsage(tx, ctx.tenant, row.id, from, to, { granted: grantsOf(version), versions });
+  const lines = await priceUsage(tx, ctx.tenant, row.id, from, to, { granted: grantsOf(version), versions, locale });
+  const words = lineText(locale);
   // U: the usage lines' amounts as the invoice will have them (each rounded to the currency).
   const usage = new Money(sumOfLines(lines, currency));
   const drawn = Money.min(carried, usage);
-  if (drawn.gt(0)) lines.push(flatLine('commitment_credit', `Commitment credit carried over (${formatMoney(carried, currency)} available)`, drawn.neg(), currency));
+  if (drawn.gt(0)) lines.push(flatLine('commitment_credit', words.commitmentCredit(words.money(formatMoney(carried, currency), currency)), drawn.neg(), currency));
   let credit = carried.minus(drawn);
   let carriedOver = new Money(0);
   if (committed) {
@@ -69,7 +81,7 @@ export async function usageCharge(tx: Tx, ctx: UseCaseContext, row: Subscription
     const charged = usage.minus(drawn);
     if (charged.lt(commitment)) {
       const shortfall = commitment.minus(charged);
-      lines.push(flatLine('commitment', `Minimum commitment of ${formatMoney(commitment, currency)} (usage charged ${formatMoney(charged, currency)})`, shortfall, currency));
+      lines.push(flatLine('commitment', words.commitment(words.money(formatMoney(commitment, currency), currency), words.money(formatMoney(charged, currency), currency)), shortfall, currency));
       if (!version.commitment_resets) carriedOver = shortfall;
       credit = credit.plus(carriedOver);
     }

@@ -84,8 +84,8 @@ describe('rate cards in time', () => {
     const res = await invoice(setup.enrollmentId, '2026-03-01T00:00:00Z', '2026-03-15T00:00:00Z');
     expect(res.status, res.raw).toBe(201);
     expect(summary(res.body.lineItems)).toEqual([
-      [`Meter ${setup.meter}, 2026-03-01T00:00:00Z to 2026-03-10T10:30:00Z`, '110', '0.1', '11.00'],
-      [`Meter ${setup.meter}, 2026-03-10T10:30:00Z to 2026-03-15T00:00:00Z`, '120', '0.05', '6.00'],
+      [`Meter ${setup.meter}, 2026-03-01T00:00:00Z a 2026-03-10T10:30:00Z`, '110', '0.1', '11.00'],
+      [`Meter ${setup.meter}, 2026-03-10T10:30:00Z a 2026-03-15T00:00:00Z`, '120', '0.05', '6.00'],
     ]);
     expect(res.body.lineItems[0].priceId).not.toBe(res.body.lineItems[1].priceId);
     expect(res.body.total).toBe('17.00');
@@ -109,8 +109,8 @@ describe('rate cards in time', () => {
     const split = await invoice(setup.enrollmentId, '2026-04-01T00:00:00Z', '2026-04-10T00:00:00Z');
     expect(split.status, split.raw).toBe(201);
     expect(summary(split.body.lineItems)).toEqual([
-      [`Meter ${setup.meter}, 2026-04-01T00:00:00Z to 2026-04-05T12:00:00Z`, '100', '0.05', '5.00'],
-      [`Meter ${setup.meter}, 2026-04-05T12:00:00Z to 2026-04-10T00:00:00Z`, '30', '0.1', '3.00'],
+      [`Meter ${setup.meter}, 2026-04-01T00:00:00Z a 2026-04-05T12:00:00Z`, '100', '0.05', '5.00'],
+      [`Meter ${setup.meter}, 2026-04-05T12:00:00Z a 2026-04-10T00:00:00Z`, '30', '0.1', '3.00'],
     ]);
     expect(split.body.total).toBe('8.00');
     expect(sum(split.body.lineItems)).toBe(8);

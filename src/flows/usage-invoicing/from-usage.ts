@@ -22,6 +22,7 @@ import { savepoint } from '../../db/savepoint.ts';
 import { lockUsage } from '../../db/usage-lock.ts';
 import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError } from '../../core/errors.ts';
+import { localeFor } from '../../modules/accounts/index.ts';
 import { findProductOrThrow } from '../../modules/catalog/index.ts';
 import { findEnrollmentOrThrow } from '../../modules/customers/index.ts';
 import { createDraftInvoice, finalizeInvoice, sendInvoice, type DraftLineInput, type InvoiceView } from '../../modules/invoices/index.ts';
@@ -52,14 +53,15 @@ export async function invoiceUsage(tx: Tx, ctx: UseCaseContext, input: InvoiceUs
   await refuseRailPaidUsage(tx, tenant, enrollment.id, from, to);
   const period = { enrollmentId: enrollment.id, currency: product.currency, from, to, send: input.send === true };
 
-  const lines = await priceUsage(tx, tenant, enrollment.id, from, to);
+  const locale = await localeFor(tx, tenant.accountId, product.currency);
+  const lines = await priceUsage(tx, tenant, enrollment.id, from, to, { locale });
   const rebuild = await savepoint(tx, 'usage_invoice');
   let invoice = await issue(tx, ctx, period, lines);
 
   // The cut-off: from here to commit no event or rate card change of the enrollment commits.
   await lockUsage(tx, enrollment.id, 'exclusive');
   await refuseInvoicedOverlap(tx, tenant, enrollment.id, from, to, invoice.id);
-  const settled = await priceUsage(tx, tenant, enrollment.id, from, to);
+  const settled = await priceUsage(tx, tenant, enrollment.id, from, to, { locale });
   if (!sameLines(lines, settled)) {
     await rebuild.rollback();
     // Taken again: whether a rollback to a savepoint keeps it is not this code's concern.

@@ -15,6 +15,8 @@ export {
   getTenant,
   keyRefusal,
   lockSandboxClockOf,
+  localeFor,
+  localeSettingOf,
   publishableKeyFor,
   readSandboxClock,
   type KeyRefusedState,

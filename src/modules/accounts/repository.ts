@@ -25,10 +25,15 @@ export async function updateAccount(
   ex: Executor,
   id: string,
   patch: Partial<
-    Pick<AccountRow, 'name' | 'slug' | 'terms_url' | 'support_email' | 'cnpj' | 'logo_url' | 'card_processor' | 'dunning_retry_days' | 'dunning_final_action' | 'updated_at'>
+    Pick<AccountRow, 'name' | 'slug' | 'terms_url' | 'support_email' | 'cnpj' | 'logo_url' | 'card_processor' | 'locale' | 'dunning_retry_days' | 'dunning_final_action' | 'updated_at'>
   >,
 ): Promise<AccountRow | undefined> {
   return ex.updateTable('accounts').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+/** The account's locale setting (emails and invoice line text are written in it). */
+export async function findLocaleSetting(ex: Executor, id: string): Promise<Pick<AccountRow, 'locale'> | undefined> {
+  return ex.selectFrom('accounts').select(['locale']).where('id', '=', id).executeTakeFirst();
 }
 
 /** The account's dunning settings (subscriptions' retries read them at each step). */

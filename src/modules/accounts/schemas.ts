@@ -26,6 +26,13 @@ const DunningPatch = Type.Object(
   { retryDays: Type.Optional(RetryDays), finalAction: Type.Optional(FinalAction) },
   { additionalProperties: false, description: 'Either or both; what is left out stays as it is. Applies from the next retry computed.' },
 );
+const Locale = Type.Union([Type.Literal('pt-BR'), Type.Literal('en')]);
+const LocaleSetting = Type.Union([Locale, Type.Null()], {
+  description:
+    'The language of the emails the service sends to buyers and of the invoice line text it writes (coupon, shipping, proration lines): ' +
+    'pt-BR or en; null (the default) writes pt-BR for BRL and English for any other currency. A line keeps the text it was written with. ' +
+    'Buyer pages follow the browser\'s language (pt-BR unless it prefers English).',
+});
 const Slug = Type.String({ minLength: 3, maxLength: 40, pattern: SLUG_PATTERN, description: 'Public identifier used in checkout URLs (/pay/{slug}).' });
 
 export const Account = Type.Object(
@@ -42,6 +49,7 @@ export const Account = Type.Object(
     cnpj: Nullable(Type.String({ description: "The seller's CNPJ (14 characters, no punctuation), shown on its buyers' pages; null until set." })),
     logoUrl: Nullable(Type.String()),
     cardProcessor: CardProcessor,
+    locale: LocaleSetting,
     dunning: Dunning,
     createdAt: DateTime(),
     updatedAt: DateTime(),
@@ -62,6 +70,7 @@ export const TenantPatch = Type.Object(
     ),
     logoUrl: Type.Optional(Nullable(HttpUrl)),
     cardProcessor: Type.Optional(CardProcessor),
+    locale: Type.Optional(LocaleSetting),
     dunning: Type.Optional(DunningPatch),
   },
   { additionalProperties: false },

@@ -5,6 +5,7 @@
 // account's sandbox always collects `byop`.
 import type { Db, Executor, Tx } from '../../db/database.ts';
 import type { Environment, UseCaseContext } from '../../core/context.ts';
+import { documentLocale, type Locale } from '../../core/locale.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
@@ -38,6 +39,7 @@ export interface AccountView {
   cnpj: string | null;
   logoUrl: string | null;
   cardProcessor: AccountRow['card_processor'];
+  locale: Locale | null;
   dunning: DunningSettings;
   createdAt: Date;
   updatedAt: Date;
@@ -88,6 +90,7 @@ export function toAccountView(row: AccountRow, environment: Environment): Accoun
     cnpj: row.cnpj,
     logoUrl: row.logo_url,
     cardProcessor: row.card_processor,
+    locale: row.locale,
     dunning: { retryDays: row.dunning_retry_days, finalAction: row.dunning_final_action },
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -156,6 +159,7 @@ export async function createAccount(
     cnpj: null,
     logo_url: null,
     card_processor: 'processor_b',
+    locale: null,
     dunning_retry_days: [...DEFAULT_DUNNING.retryDays],
     dunning_final_action: DEFAULT_DUNNING.finalAction,
     sandbox_clock: null,
@@ -240,6 +244,7 @@ export interface TenantPatch {
   cnpj?: string | null;
   logoUrl?: string | null;
   cardProcessor?: AccountRow['card_processor'];
+  locale?: Locale | null;
   /** Either or both; what is left out stays as it is. */
   dunning?: Partial<DunningSettings>;
 }
@@ -284,6 +289,7 @@ export async function updateTenant(tx: Tx, ctx: UseCaseContext, patch: TenantPat
       ...(patch.cnpj !== undefined && { cnpj: patch.cnpj === null ? null : normaliseCnpj(patch.cnpj) }),
       ...(patch.logoUrl !== undefined && { logo_url: patch.logoUrl }),
       ...(patch.cardProcessor !== undefined && { card_processor: patch.cardProcessor }),
+      ...(patch.locale !== undefined && { locale: patch.locale }),
       ...(patch.dunning?.retryDays !== undefined && { dunning_retry_days: [...patch.dunning.retryDays] }),
       ...(patch.dunning?.finalAction !== undefined && { dunning_final_action: patch.dunning.finalAction }),
       updated_at: ctx.now,
@@ -377,6 +383,21 @@ export async function cardProcessorOf(ex: Executor, accountId: string): Promise<
   const row = await repo.findAccount(ex, accountId);
   if (!row) throw notFound('account');
   return row.card_processor;
+}
+
+/**
+ * The language of what the service writes now for the account in `currency` (an email, an invoice
+ * line's text): its setting, or by the currency when it has none (core/locale.ts).
+ */
+export async function localeFor(ex: Executor, accountId: string, currency: string): Promise<Locale> {
+  return documentLocale(await localeSettingOf(ex, accountId), currency);
+}
+
+/** The account's locale setting (null: by currency), for a caller writing in several currencies at once. */
+export async function localeSettingOf(ex: Executor, accountId: string): Promise<Locale | null> {
+  const row = await repo.findLocaleSetting(ex, accountId);
+  if (!row) throw notFound('account');
+  return row.locale;
 }
 
 export { advanceSandboxClock, clearSandboxClock, contextAsOfClock, lockSandboxClockOf, readSandboxClock } from './sandbox-clock.ts';

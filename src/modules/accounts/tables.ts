@@ -1,5 +1,6 @@
 import type { KeyType } from '../../core/auth.ts';
 import type { Environment } from '../../db/schema.ts';
+import type { Locale } from '../../core/locale.ts';
 
 export type { KeyType };
 
@@ -20,6 +21,8 @@ export interface AccountRow {
   cnpj: string | null;
   logo_url: string | null;
   card_processor: 'processor_a' | 'processor_b';
+  /** The language of emails and service-written invoice lines; null: by currency (core/locale.ts). */
+  locale: Locale | null;
   /** Days after the first failed automatic charge when a retry charges again (strictly increasing). */
   dunning_retry_days: number[];
   dunning_final_action: DunningFinalAction;

@@ -82,7 +82,7 @@ describe('coupons', () => {
     expect(res.body.lineItems.map((l: any) => [l.type, l.description, l.amount])).toEqual([
       ['one_off', 'Consulting', '100.00'],
       ['one_off', 'Setup', '33.33'],
-      ['discount', 'Coupon TAKE15: 15% off', '-20.00'],
+      ['discount', 'Cupom TAKE15: 15% de desconto', '-20.00'],
     ]);
     expect(res.body).toMatchObject({ subtotal: '113.33', total: '113.33', amountDue: '113.33' });
     expect((await t.client.get(`/billing/coupons/${coupon.id}`, acme.key)).body).toMatchObject({ timesRedeemed: 1, status: 'active' });

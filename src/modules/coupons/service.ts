@@ -5,6 +5,8 @@ import type { UseCaseContext } from '../../core/context.ts';
 import { AppError, fieldError, validationError, type FieldError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { DISCOUNT_LINE, percentOffDiscount, sumOfLines, type PricedLine } from '../../core/invoice-arithmetic.ts';
+import { lineText } from '../../core/invoice-line.text.ts';
+import type { Locale } from '../../core/locale.ts';
 import { formatDecimal, Money } from '../../core/money.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
 import { recordEvent } from '../events/index.ts';
@@ -157,18 +159,24 @@ export interface DiscountLine {
  * The coupon's percentage of the other lines' amounts (each rounded to the currency first), rounded
  * half-up, as a negative line (core/invoice-arithmetic.ts computes both).
  */
-export function couponDiscountLine(coupon: CouponRow, lines: readonly PricedLine[], currency: string): DiscountLine {
+export function couponDiscountLine(coupon: CouponRow, lines: readonly PricedLine[], currency: string, locale: Locale): DiscountLine {
   const discount = new Money(percentOffDiscount(sumOfLines(lines, currency), coupon.percent_off, currency));
   const amount = discount.isZero() ? '0' : discount.negated().toFixed();
-  return { type: DISCOUNT_LINE, description: `Coupon ${coupon.code}: ${formatDecimal(coupon.percent_off)}% off`, quantity: '1', unitPrice: amount, amount, proration: false };
+  return { type: DISCOUNT_LINE, description: lineText(locale).coupon(coupon.code, formatPercent(coupon.percent_off, locale)), quantity: '1', unitPrice: amount, amount, proration: false };
 }
 
 /** The discount line of a subscription's coupon (already redeemed when it subscribed). */
-export async function discountLineFor(ex: Executor, ctx: UseCaseContext, couponId: string, lines: readonly PricedLine[], currency: string): Promise<DiscountLine> {
-  return couponDiscountLine(await couponOrThrow(ex, ctx, couponId), lines, currency);
+export async function discountLineFor(ex: Executor, ctx: UseCaseContext, couponId: string, lines: readonly PricedLine[], currency: string, locale: Locale): Promise<DiscountLine> {
+  return couponDiscountLine(await couponOrThrow(ex, ctx, couponId), lines, currency, locale);
 }
 
 /** The percentage a subscription's coupon takes off ("50" for 50%), to price a credit at what was paid. */
 export async function couponPercentOff(ex: Executor, ctx: UseCaseContext, couponId: string): Promise<string> {
   return (await couponOrThrow(ex, ctx, couponId)).percent_off;
+}
+
+/** "12.5" as people write it: "12,5" in pt-BR. */
+function formatPercent(percent: string, locale: Locale): string {
+  const plain = formatDecimal(percent);
+  return locale === 'pt-BR' ? plain.replace('.', ',') : plain;
 }

@@ -31,10 +31,11 @@ describe('GET /test/emails', () => {
     expect(res.status).toBe(200);
     const [email] = res.body.emails;
     expect(Object.keys(email).sort()).toEqual(['createdAt', 'html', 'id', 'sentAt', 'subject', 'text', 'to']);
-    expect(email).toMatchObject({ to: 'ana@example.com', subject: `Invoice ${invoice.invoiceNumber} from Acme <Tools> & Co`, sentAt: null, createdAt: '2026-05-10T09:00:00.000Z' });
-    expect(email.text).toContain('Hello Ana,');
-    expect(email.text).toContain('Total: BRL 1.01');
-    expect(email.text).toContain('Due date: 2026-05-17');
+    expect(email).toMatchObject({ to: 'ana@example.com', subject: `Fatura ${invoice.invoiceNumber} de Acme <Tools> & Co`, sentAt: null, createdAt: '2026-05-10T09:00:00.000Z' });
+    // In the account's locale: none set and a BRL invoice, so pt-BR (docs/decisions/locale.md).
+    expect(email.text).toContain('Olá, Ana,');
+    expect(email.text).toContain('Total: R$\u00a01,01');
+    expect(email.text).toContain('Vencimento: 17 de maio de 2026');
     expect(email.text).toContain(invoice.invoiceUrl);
     expect(email.text).toContain('Widgets <b>bold</b>');
   });

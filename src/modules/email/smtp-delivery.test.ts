@@ -63,9 +63,9 @@ describe('SMTP delivery', () => {
     const [mail] = smtp.received;
     expect(mail!.envelopeTo).toEqual(['ana@example.com']);
     expect(mail!.envelopeFrom).toBe('billing@acme.test');
-    expect(mail!.parsed.subject).toBe(`Invoice ${open.invoiceNumber} from Acme`);
+    expect(mail!.parsed.subject).toBe(`Fatura ${open.invoiceNumber} de Acme`); // pt-BR: no locale set, a BRL invoice
     expect(mail!.parsed.text).toContain(open.invoiceUrl);
-    expect(mail!.parsed.text).toContain('Total: BRL 100.00');
+    expect(mail!.parsed.text).toMatch(/Total: R\$\s100,00/);
     expect(mail!.parsed.html).toContain('<a href="');
     expect(await emailRow('ana@example.com')).toMatchObject({ sent_at: clock.now(), attempts: 1, next_attempt_at: null, error: null });
 

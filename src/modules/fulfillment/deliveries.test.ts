@@ -59,7 +59,7 @@ describe('granting', () => {
     ]);
     const grant = res.body.grants[0];
     const emails = (await t.client.get('/test/emails?to=ana@example.com', acme.key)).body.emails;
-    expect(emails[0].subject).toBe('Your purchase from Acme Cursos is ready');
+    expect(emails[0].subject).toBe('Sua compra de Acme Cursos está pronta');
     expect(emails[0].text).toContain(grant.downloadUrl);
     const granted = (await eventsOf(t, acme.key, 'deliverable.granted')).filter((e) => e.data.paymentId === payment.id);
     expect(granted).toHaveLength(1);
@@ -74,7 +74,7 @@ describe('granting', () => {
     const { invoice } = await buy([await productWithLink()], { name: 'Bruno', email: 'bruno@example.com' });
     const emails = (await t.client.get('/test/emails?to=bruno@example.com', acme.key)).body.emails;
     expect(emails).toHaveLength(1);
-    expect(emails[0].text).toContain('Hello Bruno,');
+    expect(emails[0].text).toContain('Olá, Bruno,');
     expect(emails[0].text).toContain((await grantsOf(invoice.id)).body.grants[0].downloadUrl);
   });
 

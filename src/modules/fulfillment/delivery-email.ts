@@ -1,35 +1,48 @@
-// The email that hands a buyer what they paid for: one link per product with a deliverable.
+// The email that hands a buyer what they paid for: one link per product with a deliverable, in
+// the account's locale (words: delivery-email.text.ts).
+import type { Locale } from '../../core/locale.ts';
 import { compileEmailTemplate } from '../email/index.ts';
+import { DELIVERY_EMAIL_TEXT } from './delivery-email.text.ts';
 
 interface DeliveryEmailData {
-  accountName: string;
+  lang: Locale;
+  subject: string;
   greeting: string;
-  invoiceNumber: string;
+  thanks: string;
+  t: { downloadWhat: string; download: string; keep: string };
   links: string[];
 }
 
 const template = compileEmailTemplate<DeliveryEmailData>({
-  subject: 'Your purchase from {{accountName}} is ready',
+  subject: '{{subject}}',
   text: `{{greeting}}
 
-Thank you for your payment{{#if invoiceNumber}} of invoice {{invoiceNumber}}{{/if}} to {{accountName}}.
-Download what you bought:
+{{thanks}}
+{{t.downloadWhat}}
 
 {{#each links}}{{this}}
 {{/each}}
-Keep this email: the links are yours.
+{{t.keep}}
 `,
   html: `<!doctype html>
-<html><body style="font-family: sans-serif; color: #222">
+<html lang="{{lang}}"><body style="font-family: sans-serif; color: #222">
 <p>{{greeting}}</p>
-<p>Thank you for your payment{{#if invoiceNumber}} of invoice <strong>{{invoiceNumber}}</strong>{{/if}} to {{accountName}}.</p>
-<ul>{{#each links}}<li><a href="{{this}}">Download</a></li>{{/each}}</ul>
-<p>Keep this email: the links are yours.</p>
+<p>{{thanks}}</p>
+<ul>{{#each links}}<li><a href="{{this}}">{{@root.t.download}}</a></li>{{/each}}</ul>
+<p>{{t.keep}}</p>
 </body></html>
 `,
 });
 
-export function renderDeliveryEmail(data: { accountName: string; name: string | null; invoiceNumber: string | null; links: string[] }) {
-  const values = { accountName: data.accountName, greeting: data.name ? `Hello ${data.name},` : 'Hello,', invoiceNumber: data.invoiceNumber ?? '', links: data.links };
+export function renderDeliveryEmail(data: { accountName: string; name: string | null; invoiceNumber: string | null; links: string[]; locale: Locale }) {
+  const words = DELIVERY_EMAIL_TEXT[data.locale];
+  const values: DeliveryEmailData = {
+    lang: data.locale,
+    subject: words.subject(data.accountName),
+    greeting: words.greeting(data.name),
+    thanks: words.thanks(data.accountName, data.invoiceNumber),
+    t: { downloadWhat: words.downloadWhat, download: words.download, keep: words.keep },
+    links: data.links,
+  };
   return { subject: template.subject(values), text: template.text(values), html: template.html(values) };
 }

@@ -87,12 +87,12 @@ export async function findInvoiceRecipient(
   ex: Executor,
   tenant: Tenant,
   invoiceId: string,
-): Promise<{ invoice_number: string | null; name: string | null; email: string | null } | undefined> {
+): Promise<{ invoice_number: string | null; currency: string; name: string | null; email: string | null } | undefined> {
   return ex
     .selectFrom('invoices as i')
     .leftJoin('enrollments as e', 'e.id', 'i.customer_id')
     .leftJoin('customers as c', (join) => join.onRef('c.id', '=', (eb) => eb.fn.coalesce('i.payer_id', 'e.customer_id')))
-    .select(['i.invoice_number', 'c.name', 'c.email'])
+    .select(['i.invoice_number', 'i.currency', 'c.name', 'c.email'])
     .where(forTenant(tenant, 'i'))
     .where('i.id', '=', invoiceId)
     .executeTakeFirst();

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { UseCaseContext } from '../../core/context.ts';
 import { notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
+import { documentLocale } from '../../core/locale.ts';
 import type { Executor, Tx } from '../../db/database.ts';
 import { getTenant } from '../accounts/index.ts';
 import { queueEmail } from '../email/index.ts';
@@ -86,6 +87,7 @@ export async function grantDeliverablesForPayment(
       name: input.recipient.name ?? customer?.name ?? null,
       invoiceNumber: customer?.invoice_number ?? null,
       links: inserted.map((g) => downloadUrlOf(baseUrl, g.token)),
+      locale: documentLocale(account.locale, customer?.currency ?? 'BRL'),
     });
     await queueEmail(tx, ctx, { to, ...email });
     grants = await repo.markEmailed(tx, ctx.tenant, inserted.map((g) => g.id), ctx.now);

@@ -11,6 +11,7 @@ import { fieldError, validationError, type FieldError } from '../../core/errors.
 import { newId } from '../../core/ids.ts';
 import { invoiceAmounts } from '../../core/invoice-arithmetic.ts';
 import { formatDecimal, isKnownCurrency, isSettlementAsset, toAmount } from '../../core/money.ts';
+import { localeFor } from '../accounts/index.ts';
 import { findProductOrThrow } from '../catalog/index.ts';
 import { findCustomerOrThrow, findEnrollmentOrThrow } from '../customers/index.ts';
 import { couponDiscountLine, recordRedemption, redeemCoupon } from '../coupons/index.ts';
@@ -179,7 +180,7 @@ export async function createOneOffInvoice(tx: Tx, ctx: UseCaseContext, input: On
     proration: false,
   }));
   const coupon = input.couponCode === undefined ? null : await redeemCoupon(tx, ctx, input.couponCode);
-  if (coupon) lines.push(couponDiscountLine(coupon, lines, input.currency));
+  if (coupon) lines.push(couponDiscountLine(coupon, lines, input.currency, await localeFor(tx, ctx.tenant.accountId, input.currency)));
   const view = await createDraftInvoice(tx, ctx, {
     payerId: input.customerId,
     currency: input.currency,

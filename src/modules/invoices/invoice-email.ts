@@ -1,12 +1,18 @@
 // The email that carries an invoice: who sends it, the total, the due date and the hosted
-// invoice page link. Handlebars escapes every value in the HTML part.
+// invoice page link, in the account's locale (words: invoice-email.text.ts; amounts and the date
+// formatted for it). Handlebars escapes every value in the HTML part.
+import { formatAmount, formatDay, type Locale } from '../../core/locale.ts';
 import { compileEmailTemplate } from '../email/index.ts';
+import { INVOICE_EMAIL_TEXT } from './invoice-email.text.ts';
 import type { InvoiceView } from './invoice-view.ts';
 
 interface InvoiceEmailData {
-  accountName: string;
+  lang: Locale;
+  subject: string;
   greeting: string;
+  sentYou: string;
   invoiceNumber: string;
+  t: { total: string; amountDue: string; dueDate: string; viewAndPay: string };
   total: string;
   amountDue: string;
   dueDate: string;
@@ -15,30 +21,30 @@ interface InvoiceEmailData {
 }
 
 const template = compileEmailTemplate<InvoiceEmailData>({
-  subject: 'Invoice {{invoiceNumber}} from {{accountName}}',
+  subject: '{{subject}}',
   text: `{{greeting}}
 
-{{accountName}} sent you invoice {{invoiceNumber}}.
+{{sentYou}} {{invoiceNumber}}.
 
 {{#each lines}}- {{description}} (x {{quantity}}): {{amount}}
 {{/each}}
-Total: {{total}}
-Amount due: {{amountDue}}
-Due date: {{dueDate}}
+{{t.total}}: {{total}}
+{{t.amountDue}}: {{amountDue}}
+{{t.dueDate}}: {{dueDate}}
 
-View and pay the invoice: {{invoiceUrl}}
+{{t.viewAndPay}}: {{invoiceUrl}}
 `,
   html: `<!doctype html>
-<html><body style="font-family: sans-serif; color: #222">
+<html lang="{{lang}}"><body style="font-family: sans-serif; color: #222">
 <p>{{greeting}}</p>
-<p>{{accountName}} sent you invoice <strong>{{invoiceNumber}}</strong>.</p>
+<p>{{sentYou}} <strong>{{invoiceNumber}}</strong>.</p>
 <table cellpadding="4" style="border-collapse: collapse">
 {{#each lines}}<tr><td>{{description}}</td><td align="right">x {{quantity}}</td><td align="right">{{amount}}</td></tr>
-{{/each}}<tr><td colspan="2"><strong>Total</strong></td><td align="right"><strong>{{total}}</strong></td></tr>
-<tr><td colspan="2">Amount due</td><td align="right">{{amountDue}}</td></tr>
-<tr><td colspan="2">Due date</td><td align="right">{{dueDate}}</td></tr>
+{{/each}}<tr><td colspan="2"><strong>{{t.total}}</strong></td><td align="right"><strong>{{total}}</strong></td></tr>
+<tr><td colspan="2">{{t.amountDue}}</td><td align="right">{{amountDue}}</td></tr>
+<tr><td colspan="2">{{t.dueDate}}</td><td align="right">{{dueDate}}</td></tr>
 </table>
-<p><a href="{{invoiceUrl}}">View and pay the invoice</a></p>
+<p><a href="{{invoiceUrl}}">{{t.viewAndPay}}</a></p>
 </body></html>
 `,
 });
@@ -50,15 +56,20 @@ export interface RenderedEmail {
 }
 
 /** Renders the invoice email for an open invoice (it has a number and a due date by then). */
-export function renderInvoiceEmail(invoice: InvoiceView, accountName: string, customerName: string | null): RenderedEmail {
-  const money = (amount: string) => `${invoice.currency} ${amount}`;
+export function renderInvoiceEmail(invoice: InvoiceView, accountName: string, customerName: string | null, locale: Locale): RenderedEmail {
+  const words = INVOICE_EMAIL_TEXT[locale];
+  const money = (amount: string) => formatAmount(amount, invoice.currency, locale);
+  const number = invoice.invoiceNumber ?? '';
   const data: InvoiceEmailData = {
-    accountName,
-    greeting: customerName ? `Hello ${customerName},` : 'Hello,',
-    invoiceNumber: invoice.invoiceNumber ?? '',
+    lang: locale,
+    subject: words.subject(number, accountName),
+    greeting: words.greeting(customerName),
+    sentYou: words.sentYou(accountName),
+    invoiceNumber: number,
+    t: { total: words.total, amountDue: words.amountDue, dueDate: words.dueDate, viewAndPay: words.viewAndPay },
     total: money(invoice.total),
     amountDue: money(invoice.amountDue),
-    dueDate: invoice.dueDate ? invoice.dueDate.toISOString().slice(0, 10) : '',
+    dueDate: invoice.dueDate ? formatDay(invoice.dueDate, locale) : '',
     invoiceUrl: invoice.invoiceUrl,
     lines: invoice.lineItems.map((line) => ({ description: line.description, quantity: line.quantity, amount: money(line.amount) })),
   };

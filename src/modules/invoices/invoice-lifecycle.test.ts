@@ -111,7 +111,7 @@ describe('void, mark-uncollectible and send', () => {
     expect(res.body).toEqual(open);
     expect(await eventsOf('invoice.sent', open.id)).toHaveLength(1);
     const emails = await t.client.get('/test/emails?to=ana@example.com&limit=1', acme.key);
-    expect(emails.body.emails[0].subject).toBe(`Invoice ${open.invoiceNumber} from Acme`);
+    expect(emails.body.emails[0].subject).toBe(`Fatura ${open.invoiceNumber} de Acme`);
   });
 
   it('refuses to send when the customer has no email address (422 customer_email_missing)', async () => {
@@ -221,7 +221,7 @@ describe('service functions for other areas', () => {
     expect(bySubscription.body.invoices.map((i: { id: string }) => i.id)).toEqual([sent.id]);
     const emails = await t.client.get('/test/emails?to=usage@example.com', acme.key);
     expect(emails.body.emails).toHaveLength(1);
-    expect(emails.body.emails[0].text).toContain('BRL 21.86');
+    expect(emails.body.emails[0].text).toContain('R$\u00a021,86');
   });
 
   it('createDraftInvoice: 404 enrollment for an enrollment of another tenant', async () => {

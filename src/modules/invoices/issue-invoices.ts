@@ -12,6 +12,7 @@ import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { invoiceAmounts } from '../../core/invoice-arithmetic.ts';
+import { documentLocale } from '../../core/locale.ts';
 import { isKnownCurrency, isSettlementAsset, toAmount } from '../../core/money.ts';
 import { getTenant } from '../accounts/index.ts';
 import { queueEmails } from '../email/index.ts';
@@ -131,7 +132,7 @@ export async function issueInvoices(tx: Tx, ctx: UseCaseContext, inputs: readonl
     events.push({ type: 'invoice.created', data: toInvoiceView(draft, invoiceLines, url) }, { type: 'invoice.finalized', data: openView });
     eventInvoiceIds.push('', draft.id);
     if (input.send && contact.email) {
-      emails.push({ to: contact.email, ...renderInvoiceEmail(openView, account.name, contact.name) });
+      emails.push({ to: contact.email, ...renderInvoiceEmail(openView, account.name, contact.name, documentLocale(account.locale, openView.currency)) });
       emailInvoiceIds.push(draft.id);
       events.push({ type: 'invoice.sent', data: openView });
       eventInvoiceIds.push(draft.id);

@@ -5,6 +5,7 @@
 import type { Tx } from '../../db/database.ts';
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
+import { documentLocale } from '../../core/locale.ts';
 import { getTenant } from '../accounts/index.ts';
 import { findEnrollmentOrThrow, getCustomer, type CustomerView } from '../customers/index.ts';
 import { queueEmail } from '../email/index.ts';
@@ -29,7 +30,7 @@ export async function sendInvoice(tx: Tx, ctx: UseCaseContext, id: string): Prom
   }
   const account = await getTenant(tx, ctx);
   const view = await presentInvoice(tx, ctx, locked);
-  const email = renderInvoiceEmail(view, account.name, contact.name);
+  const email = renderInvoiceEmail(view, account.name, contact.name, documentLocale(account.locale, view.currency));
   await queueEmail(tx, ctx, { to: contact.email, ...email });
   await recordEvent(tx, ctx, 'invoice.sent', view);
   return view;

@@ -6,6 +6,8 @@ import type { Tx } from '../../db/database.ts';
 import { tenantColumns } from '../../db/tenancy.ts';
 import type { Tenant } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
+import { lineText } from '../../core/invoice-line.text.ts';
+import type { Locale } from '../../core/locale.ts';
 import { Money } from '../../core/money.ts';
 import { findMeterOrThrow, type Aggregation, type MeterRow, type PriceView } from '../catalog/index.ts';
 import { pricingSchedule, type PricingPeriod, type VersionStep } from '../customers/index.ts';
@@ -34,6 +36,8 @@ export interface PriceUsageOptions {
   granted?: Map<string, Decimal>;
   /** The enrollment's version history (a subscription's items); without it, the enrollment's current version. */
   versions?: readonly VersionStep[];
+  /** The language of the lines' text (the account's, when the lines are written). */
+  locale: Locale;
 }
 
 /** A stretch of the range over which one meter's usage is aggregated once and priced by one price. */
@@ -58,7 +62,8 @@ interface MeterSpan {
  *   part (the terms in force at the period's end), so a split never bills it twice.
  * A range split for a meter names each stretch in its lines' descriptions.
  */
-export async function priceUsage(tx: Tx, tenant: Tenant, enrollmentId: string, from: Date, to: Date, options: PriceUsageOptions = {}): Promise<DraftLineInput[]> {
+export async function priceUsage(tx: Tx, tenant: Tenant, enrollmentId: string, from: Date, to: Date, options: PriceUsageOptions): Promise<DraftLineInput[]> {
+  const words = lineText(options.locale);
   const left = new Map(options.granted ?? []);
   const schedule = await pricingSchedule(tx, tenant, enrollmentId, from, to, options.versions);
   const meters = new Map<string, MeterRow>();
@@ -76,15 +81,15 @@ export async function priceUsage(tx: Tx, tenant: Tenant, enrollmentId: string, f
       const [usage] = await aggregateUsage(tx, scope, 'none');
       let quantity = new Money(usage!.value);
       const whole = span.from.getTime() === from.getTime() && span.to.getTime() === to.getTime();
-      let label = whole ? meter.name : `${meter.name}, ${instant(span.from)} to ${instant(span.to)}`;
+      let label = whole ? meter.name : words.span(meter.name, instant(span.from), instant(span.to));
       const grant = left.get(meter.key);
       if (grant?.gt(0)) {
         const free = Money.min(grant, quantity);
         left.set(meter.key, grant.minus(free));
         quantity = quantity.minus(free);
-        label = `${label} (${free.toFixed()} of ${grant.toFixed()} granted)`;
+        label = words.granted(label, free.toFixed(), grant.toFixed());
       }
-      for (const line of usageLines(span.price, quantity, label)) {
+      for (const line of usageLines(span.price, quantity, label, options.locale)) {
         lines.push({ type: 'usage', meterId: meter.id, priceId: span.price.id, description: line.description, quantity: line.quantity, unitPrice: line.unitPrice, proration: false });
       }
     }

@@ -22,7 +22,7 @@ describe('usage lines', () => {
   it.each(specs.map((s) => [s.model, s] as const))('%s: lines add up to priceAmount and each is quantity x unitPrice', (_model, spec) => {
     fc.assert(
       fc.property(quantity, (q) => {
-        const lines = usageLines(spec, q, 'API calls');
+        const lines = usageLines(spec, q, 'API calls', 'en');
         expect(lines.length).toBeGreaterThan(0);
         const total = sumAmounts(lines.map((l) => new Money(l.quantity).mul(l.unitPrice)));
         expect(total.eq(priceAmount(spec, q))).toBe(true);
@@ -32,7 +32,7 @@ describe('usage lines', () => {
   });
 
   it('splits graduated tiers into one line per tier reached, with flat fees apart', () => {
-    const lines = usageLines(specs[2]!, new Money('150'), 'Calls');
+    const lines = usageLines(specs[2]!, new Money('150'), 'Calls', 'en');
     expect(lines).toEqual([
       { description: 'Calls (tier 1: 0 to 100)', quantity: '100', unitPrice: '0.1' },
       { description: 'Calls (tier 1 flat fee)', quantity: '1', unitPrice: '5' },
@@ -42,7 +42,7 @@ describe('usage lines', () => {
 
   it('a zero quantity gives one zero line', () => {
     for (const spec of specs) {
-      const lines = usageLines(spec, new Money(0), 'x');
+      const lines = usageLines(spec, new Money(0), 'x', 'en');
       expect(sumAmounts(lines.map((l) => new Money(l.quantity).mul(l.unitPrice))).isZero()).toBe(true);
     }
   });

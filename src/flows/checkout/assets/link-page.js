@@ -3,6 +3,10 @@
   const form = document.getElementById('checkout');
   const errors = document.getElementById('errors');
   const labels = JSON.parse(errors.dataset.labels);
+  // The API's messages are English: each error is said from the page's catalogue (http/page-validation.text.ts).
+  const words = JSON.parse(errors.dataset.validation);
+  const leaf = (field) => String(field || '').replace(/\[\d+\]/g, '').split('.').pop();
+  const explain = (e) => (labels[e.field] || words.fields[leaf(e.field)] || e.field) + ': ' + (words.constraints[e.constraint] || words.invalid);
   const value = (name) => (form.elements[name] ? form.elements[name].value.trim() : '');
   let last = { body: '', key: '' };
   const show = (items) => {
@@ -52,8 +56,8 @@
         const input = form.querySelector('[data-field="' + CSS.escape(e.field) + '"]:not([disabled])');
         if (input) input.setAttribute('aria-invalid', 'true');
       }
-      const message = answer.message || (answer.error && answer.error.message) || String(res.status);
-      show(found.length ? found.map((e) => (labels[e.field] || e.field) + ': ' + e.description) : [message]);
+      const code = answer.error_code || (answer.error && answer.error.code);
+      show(found.length ? found.map(explain) : [words.codes[code] || words.failed]);
     } catch {
       show([errors.dataset.network]);
     } finally {

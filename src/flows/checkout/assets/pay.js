@@ -34,11 +34,14 @@
 
   const say = (message) => { statusBox.textContent = message || ''; };
   const fail = (message) => { errorBox.textContent = message || ''; errorBox.hidden = !message; };
-  const messageOf = (answer, status) => {
-    if (answer && Array.isArray(answer.errors) && answer.errors[0]) return text.failed + ' ' + answer.errors[0].description;
-    if (answer && answer.message) return text.failed + ' ' + answer.message;
-    if (answer && answer.error && answer.error.message) return text.failed + ' ' + answer.error.message;
-    return text.failed + ' HTTP ' + status;
+  // The API's messages are English: an error is said from the page's catalogue (http/page-validation.text.ts).
+  const words = text.validation;
+  const leaf = (field) => String(field || '').replace(/\[\d+\]/g, '').split('.').pop();
+  const messageOf = (answer) => {
+    const first = answer && Array.isArray(answer.errors) ? answer.errors[0] : null;
+    if (first) return text.failed + ' ' + (words.fields[leaf(first.field)] || first.field) + ': ' + (words.constraints[first.constraint] || words.invalid);
+    const code = answer && (answer.error_code || (answer.error && answer.error.code));
+    return words.codes[code] || words.failed;
   };
   // A decimal string shown in the page's locale without passing through a float.
   const amountText = (amount, unit) => {

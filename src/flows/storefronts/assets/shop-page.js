@@ -13,6 +13,9 @@
   const address = document.getElementById('address');
   const errors = document.getElementById('errors');
   const lines = document.getElementById('cart-lines');
+  // The API's messages are English: each error is said from the page's catalogue (http/page-validation.text.ts).
+  const words = JSON.parse(errors.dataset.validation);
+  const leaf = (field) => String(field || '').replace(/\[\d+\]/g, '').split('.').pop();
   const mode = () => (form.querySelector('input[name=mode]:checked') || {}).value || 'pickup';
   const wantsAddress = () => mode() === 'shipping' || address.dataset.require === 'true';
   const change = (id, by, fromLine) => {
@@ -93,12 +96,16 @@
       const res = await fetch('/public/storefronts/' + encodeURIComponent(form.dataset.slug) + '/orders', {
         method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': last.key }, body,
       });
-      const answer = await res.json();
+      const answer = await res.json().catch(() => ({}));
       if (res.status === 201) { const url = new URL(answer.checkoutUrl); location.assign(url.pathname + url.search); return; }
       const list = document.createElement('ul');
-      for (const e of answer.errors || [{ field: '', description: answer.message || (answer.error && answer.error.message) || String(res.status) }]) {
+      const code = answer.error_code || (answer.error && answer.error.code);
+      const said = answer.errors
+        ? answer.errors.map((e) => (words.fields[leaf(e.field)] || e.field) + ': ' + (words.constraints[e.constraint] || words.invalid))
+        : [words.codes[code] || words.failed];
+      for (const text of said) {
         const li = document.createElement('li');
-        li.textContent = (e.field ? e.field + ': ' : '') + e.description;
+        li.textContent = text;
         list.append(li);
       }
       errors.textContent = errors.dataset.failed;
