@@ -120,7 +120,7 @@ export interface PixMandateRow extends TenantColumns {
   end_date: string | null;
   description: string | null;
   retries: boolean;
-  /** A mandate being created at the PSP (migration 0053): invisible to reads until recorded. */
+  /** A mandate being created at the PSP (migration 0052): invisible to reads until recorded. */
   creation_in_flight: MandateCreationInFlight | null;
   /** The seller's cancellation being sent to the PSP (PATCH /rec CANCELADA). */
   cancel_in_flight: MandateCancelInFlight | null;
