@@ -186,6 +186,7 @@ describe.skipIf(!chromiumAvailable)('buyer pages and emails in pt-BR hold no Eng
       const { page } = await openPage(session, url.pathname + url.search, locale);
       await read(page, `hosted invoice (${locale})`, locale);
       await page.getByTestId('method-card').click();
+      await page.locator('#card-form [name=holderName]').fill('Ana Souza');
       await page.locator('#card-form [name=number]').fill('4242 4242 4242 4242');
       await page.locator('#card-form [name=expMonth]').fill('0');
       await page.locator('#card-form [name=expYear]').fill('2031');
@@ -249,16 +250,16 @@ describe.skipIf(!chromiumAvailable)('buyer pages and emails in pt-BR hold no Eng
       const { page } = await openPage(session, `/shop/${shop.body.slug}`, locale);
       await page.getByTestId('submit').click(); // an empty cart: said by the page
       await read(page, `shop, empty cart (${locale})`, locale);
-      await page.getByTestId('quantity').first().fill('2');
+      await page.getByTestId('add').first().click();
+      await page.getByTestId('add').first().click();
       await page.locator('input[name=mode][value=shipping]').check();
       await page.locator('[name=name]').fill('Ana Souza');
       await page.locator('[name=email]').fill(`ana.shop.${locale}@example.com`);
       await page.locator('[name=document]').fill('111.111.111-11');
       await page.locator('[name=line1]').fill('Rua das Flores, 10');
       await page.locator('[name=city]').fill('São Paulo');
-      await page.locator('[name=state]').fill('SP');
-      await page.locator('[name=postalCode]').fill('01000-000');
-      await page.locator('[name=country]').fill('BR');
+      await page.getByTestId('state-select').selectOption('SP'); // Brazil is the country the select starts on
+      await page.locator('[name=postalCode]').pressSequentially('01000000');
       await page.getByTestId('submit').click();
       await expect.poll(() => page.locator('#errors').innerText()).toContain(locale === 'pt-BR' ? 'CPF ou CNPJ: não é um CPF válido' : 'CPF or CNPJ: is not a valid CPF');
       await read(page, `shop, refused CPF (${locale})`, locale);

@@ -74,9 +74,9 @@ describe('audit: subscription fees', () => {
     // takes 50% of it: -14.50. Total -7.50 + 29.00 - 14.50 = 7.00 = (-15.00 + 29.00) x 50%
     // (it billed 14.00 before the fix, the coupon ignored).
     expect(lines(proration)).toEqual([
-      ['proration', '0.5', '-15', '-7.50'],
-      ['proration', '0.5', '58', '29.00'],
-      ['discount', '1', '-14.5', '-14.50'],
+      ['proration', '0.5', '-15.00', '-7.50'],
+      ['proration', '0.5', '58.00', '29.00'],
+      ['discount', '1', '-14.50', '-14.50'],
     ]);
     expect(proration).toMatchObject({ total: '7.00', periodStart: '2026-02-15T00:00:00.000Z', periodEnd: '2026-03-01T00:00:00.000Z' });
     clock.set('2026-03-01T00:00:00.000Z');
@@ -99,8 +99,8 @@ describe('audit: subscription fees', () => {
     // same basis: 31.00 x 10/31 = 10.00 (Mar 10 -> 20) + 62.00 x 12/31 = 24.00 (Mar 20 -> Apr 1)
     // = 34.00 (it billed 62.00 x 22/31 = 44.00 before the fix).
     expect(lines(first)).toEqual([
-      ['proration', '0.322581', '31', '10.00'],
-      ['proration', '0.387097', '62', '24.00'],
+      ['proration', '0.322581', '31.00', '10.00'],
+      ['proration', '0.387097', '62.00', '24.00'],
     ]);
     expect(first).toMatchObject({ total: '34.00', periodStart: '2026-03-10T00:00:00.000Z', periodEnd: '2026-04-01T00:00:00.000Z' });
     clock.set('2026-05-01T00:00:00.000Z');
@@ -140,7 +140,7 @@ describe('audit: subscription fees', () => {
     expect(canceled.body).toMatchObject({ status: 'canceled', canceledAt: '2026-03-11T12:00:00.000Z' });
     const [partial] = await invoices(sub.id);
     // Mar 1 00:00 -> Mar 11 12:00 = 10.5 of March's 31 days: 30.00 x 10.5/31 = 10.1612... -> 10.16.
-    expect(lines(partial)).toEqual([['proration', '0.33871', '30', '10.16']]);
+    expect(lines(partial)).toEqual([['proration', '0.33871', '30.00', '10.16']]);
     expect(partial).toMatchObject({ total: '10.16', periodStart: '2026-03-01T00:00:00.000Z', periodEnd: '2026-03-11T12:00:00.000Z' });
     clock.set('2026-06-01T00:00:00.000Z');
     await run();
@@ -166,15 +166,15 @@ describe('audit: subscription fees', () => {
     await run();
     // Arrears, March: paused Mar 10 -> 20 (10 days), 21 of 31 days billed: 30.00 x 21/31 = 20.3225... -> 20.32.
     const [march] = await invoices(arrears.id);
-    expect(lines(march)).toEqual([['proration', '0.677419', '30', '20.32']]);
+    expect(lines(march)).toEqual([['proration', '0.677419', '30.00', '20.32']]);
     expect(march.lineItems[0].description).toBe('Período de Plan, 01/03/2026 a 01/04/2026, menos 10 dias pausados (21 de 31 dias)');
     // Advance: March was paid 30.00 at its start; its 10 paused days come off April's invoice at
     // what was paid: 30.00 x 10/31 = 9.6774... -> -9.68. April: 30.00 - 9.68 = 20.32.
     const [paid, april] = await invoices(advance.id);
     expect(paid.total).toBe('30.00');
     expect(lines(april)).toEqual([
-      ['recurring_fee', '1', '30', '30.00'],
-      ['proration', '0.322581', '-30', '-9.68'],
+      ['recurring_fee', '1', '30.00', '30.00'],
+      ['proration', '0.322581', '-30.00', '-9.68'],
     ]);
     expect(april.total).toBe('20.32');
     expect(april.lineItems[1].description).toBe('Crédito do período pausado de Plan, 10/03/2026 a 20/03/2026 (10 de 31 dias)');

@@ -116,8 +116,8 @@ describe('usage priced by the terms in force when it happened', () => {
     // second: 100 x 0.20 = 20.00; 10.00 + 20.00 = 30.00. Priced all by the version in force at
     // the invoice it would be 200 x 0.20 = 40.00.
     expect(lines(march)).toEqual([
-      ['usage', 'API calls, 2027-03-01T00:00:00Z a 2027-03-20T00:00:00Z', '100', '0.1', '10.00'],
-      ['usage', 'API calls, 2027-03-20T00:00:00Z a 2027-04-01T00:00:00Z', '100', '0.2', '20.00'],
+      ['usage', 'API calls, 2027-03-01T00:00:00Z a 2027-03-20T00:00:00Z', '100', '0.10', '10.00'],
+      ['usage', 'API calls, 2027-03-20T00:00:00Z a 2027-04-01T00:00:00Z', '100', '0.20', '20.00'],
     ]);
     expect(march).toMatchObject({ periodStart: '2027-03-01T00:00:00.000Z', periodEnd: '2027-04-01T00:00:00.000Z', total: '30.00' });
     // April is all under the second version: 50 x 0.20 = 10.00, one line for the whole period.
@@ -125,7 +125,7 @@ describe('usage priced by the terms in force when it happened', () => {
     clock.set('2027-05-01T00:00:00.000Z');
     await run();
     const [, april] = await invoicesOf(subId);
-    expect(lines(april)).toEqual([['usage', 'API calls', '50', '0.2', '10.00']]);
+    expect(lines(april)).toEqual([['usage', 'API calls', '50', '0.20', '10.00']]);
     await expectReconciled();
   });
 
@@ -149,7 +149,7 @@ describe('usage priced by the terms in force when it happened', () => {
     // version's 2.00: 10 x 2.00 = 20.00 (not free). 50.00 + 20.00 = 70.00.
     expect(lines(march)).toEqual([
       ['usage', 'API calls', '1000', '0.05', '50.00'],
-      ['usage', 'Storage GB', '10', '2', '20.00'],
+      ['usage', 'Storage GB', '10', '2.00', '20.00'],
     ]);
     expect(march.total).toBe('70.00');
 
@@ -170,7 +170,7 @@ describe('usage priced by the terms in force when it happened', () => {
     // 200 x 0.05 = 10.00 (card) + 3 x 2.00 = 6.00 (version) = 16.00.
     expect(manual.body.lineItems.map((l: any) => [l.quantity, l.unitPrice, l.amount])).toEqual([
       ['200', '0.05', '10.00'],
-      ['3', '2', '6.00'],
+      ['3', '2.00', '6.00'],
     ]);
     expect(manual.body.total).toBe('16.00');
     await expectReconciled();
@@ -200,9 +200,9 @@ describe('usage priced by the terms in force when it happened', () => {
     // split would bill 9.00 + 9.00 = 18.00). Calls are additive and split: 100 x 0.10 = 10.00
     // before Mar 20, 100 x 0.20 = 20.00 after. 9.00 + 10.00 + 20.00 = 39.00.
     expect(lines(march)).toEqual([
-      ['usage', 'API calls, 2027-03-01T00:00:00Z a 2027-03-20T00:00:00Z', '100', '0.1', '10.00'],
-      ['usage', 'Seats', '9', '1', '9.00'],
-      ['usage', 'API calls, 2027-03-20T00:00:00Z a 2027-04-01T00:00:00Z', '100', '0.2', '20.00'],
+      ['usage', 'API calls, 2027-03-01T00:00:00Z a 2027-03-20T00:00:00Z', '100', '0.10', '10.00'],
+      ['usage', 'Seats', '9', '1.00', '9.00'],
+      ['usage', 'API calls, 2027-03-20T00:00:00Z a 2027-04-01T00:00:00Z', '100', '0.20', '20.00'],
     ]);
     expect(march.total).toBe('39.00');
     await expectReconciled();
@@ -224,7 +224,7 @@ describe('usage priced by the terms in force when it happened', () => {
     // Mar 1 - Mar 16 at the version's 0.10: 500 x 0.10 = 50.00; Mar 16 - Apr 1 at the card's 0.08:
     // 500 x 0.08 = 40.00. 50.00 + 40.00 = 90.00 (all at the card would be 80.00, all at the version 100.00).
     expect(lines(march)).toEqual([
-      ['usage', 'API calls, 2027-03-01T00:00:00Z a 2027-03-16T00:00:00Z', '500', '0.1', '50.00'],
+      ['usage', 'API calls, 2027-03-01T00:00:00Z a 2027-03-16T00:00:00Z', '500', '0.10', '50.00'],
       ['usage', 'API calls, 2027-03-16T00:00:00Z a 2027-04-01T00:00:00Z', '500', '0.08', '40.00'],
     ]);
     expect(march.total).toBe('90.00');

@@ -84,7 +84,7 @@ describe('rate cards in time', () => {
     const res = await invoice(setup.enrollmentId, '2026-03-01T00:00:00Z', '2026-03-15T00:00:00Z');
     expect(res.status, res.raw).toBe(201);
     expect(summary(res.body.lineItems)).toEqual([
-      [`Meter ${setup.meter}, 2026-03-01T00:00:00Z a 2026-03-10T10:30:00Z`, '110', '0.1', '11.00'],
+      [`Meter ${setup.meter}, 2026-03-01T00:00:00Z a 2026-03-10T10:30:00Z`, '110', '0.10', '11.00'],
       [`Meter ${setup.meter}, 2026-03-10T10:30:00Z a 2026-03-15T00:00:00Z`, '120', '0.05', '6.00'],
     ]);
     expect(res.body.lineItems[0].priceId).not.toBe(res.body.lineItems[1].priceId);
@@ -110,14 +110,14 @@ describe('rate cards in time', () => {
     expect(split.status, split.raw).toBe(201);
     expect(summary(split.body.lineItems)).toEqual([
       [`Meter ${setup.meter}, 2026-04-01T00:00:00Z a 2026-04-05T12:00:00Z`, '100', '0.05', '5.00'],
-      [`Meter ${setup.meter}, 2026-04-05T12:00:00Z a 2026-04-10T00:00:00Z`, '30', '0.1', '3.00'],
+      [`Meter ${setup.meter}, 2026-04-05T12:00:00Z a 2026-04-10T00:00:00Z`, '30', '0.10', '3.00'],
     ]);
     expect(split.body.total).toBe('8.00');
     expect(sum(split.body.lineItems)).toBe(8);
 
     // Going forward the enrollment is billed at the version's price: one part, one line.
     const after = await invoice(setup.enrollmentId, '2026-04-10T00:00:00Z', '2026-04-15T00:00:00Z');
-    expect(summary(after.body.lineItems)).toEqual([[`Meter ${setup.meter}`, '40', '0.1', '4.00']]);
+    expect(summary(after.body.lineItems)).toEqual([[`Meter ${setup.meter}`, '40', '0.10', '4.00']]);
   });
 
   it('cards one after another split the period at each boundary, with version gaps between them', async () => {
@@ -134,7 +134,7 @@ describe('rate cards in time', () => {
     for (const day of ['01', '03', '21']) await record(setup, `2026-05-${day}T10:00:00Z`);
     const res = await invoice(setup.enrollmentId, '2026-05-01T00:00:00Z', '2026-05-25T00:00:00Z');
     expect(summary(res.body.lineItems).map(([, q, p, a]) => [q, p, a])).toEqual([
-      ['100', '0.1', '10.00'],
+      ['100', '0.10', '10.00'],
       ['100', '0.05', '5.00'],
       ['100', '0.02', '2.00'],
     ]);
@@ -168,7 +168,7 @@ describe('rate cards in time', () => {
     await record(setup, '2026-07-11T10:00:00Z');
     const res = await invoice(setup.enrollmentId, '2026-07-01T00:00:00Z', '2026-07-12T00:00:00Z');
     expect(summary(res.body.lineItems).map(([, q, p]) => [q, p])).toEqual([
-      ['100', '0.1'],
+      ['100', '0.10'],
       ['100', '0.05'],
     ]);
     // Deleted before it started, a card never prices anything.
@@ -179,6 +179,6 @@ describe('rate cards in time', () => {
     clock.set('2026-08-05T00:00:00Z');
     await record(other, '2026-08-02T10:00:00Z');
     const plain = await invoice(other.enrollmentId, '2026-07-20T00:00:00Z', '2026-08-05T00:00:00Z');
-    expect(summary(plain.body.lineItems)).toEqual([[`Meter ${other.meter}`, '100', '0.1', '10.00']]);
+    expect(summary(plain.body.lineItems)).toEqual([[`Meter ${other.meter}`, '100', '0.10', '10.00']]);
   });
 });

@@ -203,9 +203,9 @@ describe('from-usage with a rate card', () => {
     await t.client.post('/metering/events', acme.key, { meter: 'calls', productId: setup.productId, customerId: setup.customerId, value: '25', timestamp: '2026-05-05T10:00:00Z' });
     const res = await t.client.post('/billing/invoices/from-usage', acme.key, { customerId: setup.enrollmentId, from: '2026-05-05T00:00:00Z', to: '2026-05-06T00:00:00Z' });
     expect(res.body.lineItems.map((l: { quantity: string; unitPrice: string; amount: string }) => [l.quantity, l.unitPrice, l.amount])).toEqual([
-      ['10', '1', '10.00'],
-      ['15', '0.5', '7.50'],
-      ['1', '2', '2.00'],
+      ['10', '1.00', '10.00'],
+      ['15', '0.50', '7.50'],
+      ['1', '2.00', '2.00'],
     ]);
     expect(res.body.total).toBe('19.50');
   });
