@@ -5,7 +5,7 @@
 // account's sandbox always collects `byop`.
 import type { Db, Executor, Tx } from '../../db/database.ts';
 import type { Environment, UseCaseContext } from '../../core/context.ts';
-import { documentLocale, type Locale } from '../../core/locale.ts';
+import type { Locale } from '../../core/locale.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
@@ -385,19 +385,5 @@ export async function cardProcessorOf(ex: Executor, accountId: string): Promise<
   return row.card_processor;
 }
 
-/**
- * The language of what the service writes now for the account in `currency` (an email, an invoice
- * line's text): its setting, or by the currency when it has none (core/locale.ts).
- */
-export async function localeFor(ex: Executor, accountId: string, currency: string): Promise<Locale> {
-  return documentLocale(await localeSettingOf(ex, accountId), currency);
-}
-
-/** The account's locale setting (null: by currency), for a caller writing in several currencies at once. */
-export async function localeSettingOf(ex: Executor, accountId: string): Promise<Locale | null> {
-  const row = await repo.findLocaleSetting(ex, accountId);
-  if (!row) throw notFound('account');
-  return row.locale;
-}
-
+export { localeFor, localeSettingOf } from './locale-setting.ts';
 export { advanceSandboxClock, clearSandboxClock, contextAsOfClock, lockSandboxClockOf, readSandboxClock } from './sandbox-clock.ts';
