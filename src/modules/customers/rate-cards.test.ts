@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../../../test/harness.ts';
 import { createCustomer, createMeter, createPublishedUsageProduct, enroll } from '../../../test/factories/catalog.ts';
+import { wireMoney } from '../../core/money.ts';
 import { effectivePrices, effectivePricing } from './service.ts';
+
+/** The stored prices as the API writes them: amounts at the currency's scale (BRL here). */
+const onWire = (prices: Array<{ unitPrice: string | null }>) => prices.map((p) => ({ ...p, unitPrice: p.unitPrice === null ? null : wireMoney(p.unitPrice, 'BRL') }));
 
 let t: TestContext;
 let acme: SeededAccount;
@@ -25,7 +29,7 @@ describe('rate cards', () => {
   it('create -> effective prices are the card; delete -> back to the version', async () => {
     const { version, meter, enrollment } = await enrolled();
     const db = t.app.deps.db;
-    expect(await effectivePrices(db, sandbox(), enrollment.id, new Date())).toEqual(version.prices);
+    expect(onWire(await effectivePrices(db, sandbox(), enrollment.id, new Date()))).toEqual(version.prices);
 
     const res = await t.client.post(`/customers/${enrollment.id}/rate-cards`, acme.key, {
       basePrice: '15.5',
@@ -40,7 +44,7 @@ describe('rate cards', () => {
     const deleted = await t.client.delete(`/customers/${enrollment.id}/rate-cards/${res.body.id}`, acme.key);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toMatchObject({ id: res.body.id, active: false, deletedAt: expect.any(String) });
-    expect(await effectivePrices(db, sandbox(), enrollment.id, new Date())).toEqual(version.prices);
+    expect(onWire(await effectivePrices(db, sandbox(), enrollment.id, new Date()))).toEqual(version.prices);
     expect((await effectivePricing(db, sandbox(), enrollment.id, new Date())).source).toBe('version');
 
     // Deleting again returns the card unchanged; a new card can be created now.
