@@ -53,8 +53,8 @@ describe('change-version', () => {
     ]);
     const [, proration] = await invoices(sub.id);
     expect(lines(proration)).toEqual([
-      ['proration', '0.5', '-30', '-15.00', true],
-      ['proration', '0.5', '58', '29.00', true],
+      ['proration', '0.5', '-30.00', '-15.00', true],
+      ['proration', '0.5', '58.00', '29.00', true],
     ]);
     expect(proration).toMatchObject({ total: '14.00', status: 'open', periodStart: '2026-02-15T00:00:00.000Z', periodEnd: '2026-03-01T00:00:00.000Z' });
     clock.set('2026-03-01T00:00:00.000Z');
@@ -71,8 +71,8 @@ describe('change-version', () => {
     await runDueSubscriptions(t.database.db, clock, t.config.baseUrl);
     const [period] = await invoices(sub.id);
     expect(lines(period)).toEqual([
-      ['proration', '0.5', '30', '15.00', true],
-      ['proration', '0.5', '58', '29.00', true],
+      ['proration', '0.5', '30.00', '15.00', true],
+      ['proration', '0.5', '58.00', '29.00', true],
     ]);
     expect(period.total).toBe('44.00');
     clock.set('2026-04-01T00:00:00.000Z');
