@@ -35,8 +35,8 @@ describe.skipIf(!chromiumAvailable)('the Pix countdown on an advanced sandbox cl
     const confirmHref = await page.getByTestId('sandbox-confirm').getAttribute('href');
     const sandbox = await page.context().newPage();
     await sandbox.goto(`${session.origin}${confirmHref}`);
-    await sandbox.getByRole('button', { name: 'Confirm payment' }).click();
-    await expect.poll(() => sandbox.locator('h1').innerText()).toBe('Payment confirmed');
+    await sandbox.getByRole('button', { name: 'Confirmar o pagamento' }).click();
+    await expect.poll(() => sandbox.locator('h1').innerText()).toBe('Pagamento confirmado');
     const paid = (await t.client.get(`/billing/invoices/${draft.body.id}`, acme.key)).body;
     expect({ status: paid.status, paidAt: paid.paidAt }).toEqual({ status: 'paid', paidAt: open.body.finalizedAt });
   }, 120_000);
