@@ -2,8 +2,9 @@
 // (operators: the same settings as the service, DATABASE_URL or DATA_DIR; the embedded database
 // accepts one process at a time, so stop the service first or use POST /admin/accounts), and
 // `npm run cli -- webhooks listen --forward-to <url>` and the seller's commands (products, customers,
-// usage, invoices, payments, events: cli/seller-commands.ts), which use the HTTP API only (API_KEY and
-// BASE_URL). Exit codes: docs/cli.md.
+// usage, invoices, payments, events: cli/seller-commands.ts; subscriptions, coupons, refunds:
+// cli/billing-commands.ts; storefronts, payment links: cli/selling-commands.ts), which use the HTTP
+// API only (API_KEY and BASE_URL). `--version` prints the version. Exit codes: docs/cli.md.
 import { Command, CommanderError } from 'commander';
 import { loadConfig } from './config.ts';
 import { openMigratedDatabase } from './server.ts';
@@ -13,10 +14,17 @@ import { rotateRelayerKeys, rotateRemoteFacilitatorKeys } from './flows/rail/ind
 import { listen } from './cli/webhooks-listen.ts';
 import { EXIT, exitCodeOf } from './cli/output.ts';
 import { registerSellerCommands } from './cli/seller-commands.ts';
+import { registerBillingCommands } from './cli/billing-commands.ts';
+import { registerSellingCommands } from './cli/selling-commands.ts';
+import { serviceVersion } from './core/version.ts';
 
 // exitOverride before any command is added: subcommands inherit it, so a usage error is thrown
 // here with commander's message already printed, and exits with the usage code.
-const program = new Command().name('billing').description('Commands of the billing service: operators and sellers').exitOverride();
+const program = new Command()
+  .name('billing')
+  .description('Commands of the billing service: operators and sellers')
+  .version(serviceVersion(), '-V, --version', "print the service's version (package.json)")
+  .exitOverride();
 
 program
   .command('migrate')
@@ -102,6 +110,8 @@ webhooks
   });
 
 registerSellerCommands(program);
+registerBillingCommands(program);
+registerSellingCommands(program);
 
 program.parseAsync().then(
   () => process.exit(EXIT.ok), // done: do not wait for idle keep-alive connections

@@ -3,27 +3,8 @@
 import { Command, Option } from 'commander';
 import { SingleBar } from 'cli-progress';
 import { tailEvents } from './events-tail.ts';
-import { clientOf, printOne, printRows, take, UsageError, type ApiOptions } from './output.ts';
+import { apiCommand, clientOf, limitOption, plural, positiveInteger, printOne, printRows, productIdOf, take, type ApiOptions, type Rows } from './output.ts';
 import { importUsage } from './usage-import.ts';
-
-type Rows = Array<Record<string, unknown>>;
-
-/** Adds the options every API command takes. */
-function apiCommand(parent: Command, name: string, description: string): Command {
-  return parent
-    .command(name)
-    .description(description)
-    .option('--api-key <key>', 'secret key (default: $API_KEY)')
-    .option('--base-url <url>', 'the service (default: $BASE_URL, else http://localhost:4000)')
-    .option('--json', 'print JSON (for scripts)');
-}
-
-const limitOption = () => new Option('--limit <n>', 'how many to show, newest first').default('20').argParser(positiveInteger);
-
-function positiveInteger(value: string): string {
-  if (!/^[1-9]\d{0,6}$/.test(value)) throw new UsageError(`"${value}" is not a positive whole number.`);
-  return value;
-}
 
 export function registerSellerCommands(program: Command): void {
   const products = program.command('products').description('the catalog');
@@ -87,15 +68,16 @@ export function registerSellerCommands(program: Command): void {
   const usage = program.command('usage').description('usage events');
   apiCommand(usage, 'send', 'record one usage event')
     .requiredOption('--meter <key>', 'meter key')
-    .requiredOption('--product <id>', 'product id')
+    .requiredOption('--product <id-or-key>', 'product id, or the product key')
     .requiredOption('--customer <id>', "customer id or externalId")
     .requiredOption('--value <decimal>', 'amount of usage')
     .option('--event-id <id>', 'dedupe key (pin it so a resend is recognised)')
     .option('--timestamp <iso>', 'when it happened (default: now)')
     .action(async (o: ApiOptions & { meter: string; product: string; customer: string; value: string; eventId?: string; timestamp?: string }) => {
-      const recorded = await clientOf(o).usage.send({
+      const client = clientOf(o);
+      const recorded = await client.usage.send({
         meter: o.meter,
-        productId: o.product,
+        productId: await productIdOf(client, o.product),
         customerId: o.customer,
         value: o.value,
         ...(o.eventId !== undefined && { eventId: o.eventId }),
@@ -129,8 +111,8 @@ export function registerSellerCommands(program: Command): void {
       }).finally(() => bar?.stop());
       if (o.json) return console.log(JSON.stringify(summary));
       console.log(
-        `Imported ${summary.events} events in ${summary.batches} batches (${summary.accepted} accepted, ${summary.duplicates} duplicates)` +
-          `${summary.resumedBatches ? `, resuming after ${summary.resumedBatches} batches acknowledged earlier` : ''}: ` +
+        `Imported ${plural(summary.events, 'event')} in ${plural(summary.batches, 'batch', 'batches')} (${summary.accepted} accepted, ${plural(summary.duplicates, 'duplicate')})` +
+          `${summary.resumedBatches ? `, resuming after ${plural(summary.resumedBatches, 'batch', 'batches')} acknowledged earlier` : ''}: ` +
           `${summary.seconds.toFixed(1)} s, ${Math.round(summary.eventsPerSecond)} events/s.`,
       );
     });

@@ -67,7 +67,12 @@ export async function importUsage(options: ImportOptions): Promise<ImportSummary
   const concurrency = Math.max(1, options.concurrency ?? 8);
   const progressFile = options.progressFile ?? `${file}.import-progress.json`;
   const format = options.format ?? (file.toLowerCase().endsWith('.csv') ? 'csv' : 'ndjson');
-  const size = (await stat(file)).size;
+  const size = await stat(file).then(
+    (found) => found.size,
+    (error: NodeJS.ErrnoException) => {
+      throw new ImportError(`${options.file}: ${error.code === 'ENOENT' ? 'no such file' : `cannot be read (${error.code ?? error.message})`}.`);
+    },
+  );
   const saved = await readProgress(progressFile, file, batchSize);
   const fileKey = createHash('sha256').update(file).digest('hex').slice(0, 16);
 
@@ -95,14 +100,19 @@ export async function importUsage(options: ImportOptions): Promise<ImportSummary
   const send = async (batch: Batch) => {
     const digest = createHash('sha256').update(JSON.stringify(batch.events)).digest('hex').slice(0, 16);
     try {
-      const result = await options.client.unwrap(
-        options.client.raw.POST('/metering/events/batch', {
-          body: { events: batch.events },
-          headers: { 'idempotency-key': `usage-import:${fileKey}:${batch.index}:${digest}` },
-        }),
-      );
-      accepted += result.accepted;
-      duplicates += result.duplicates;
+      const call = options.client.raw.POST('/metering/events/batch', {
+        body: { events: batch.events },
+        headers: { 'idempotency-key': `usage-import:${fileKey}:${batch.index}:${digest}` },
+      });
+      const result = await options.client.unwrap(call);
+      // A batch sent before (a second import of the file) is answered with its first answer,
+      // marked as a replay: every event of it was recorded then, so each is a duplicate now.
+      if ((await call).response.headers.get('idempotent-replayed') === 'true') {
+        duplicates += batch.events.length;
+      } else {
+        accepted += result.accepted;
+        duplicates += result.duplicates;
+      }
       sentEvents += batch.events.length;
       batches += 1;
       done.set(batch.index, batch.events.length);

@@ -1,6 +1,6 @@
 // The seller's commands as a seller runs them: child processes talking to a running service over
 // HTTP, tables or --json, exit codes by outcome, and a usage import that resumes after a refusal.
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createPublishedUsageProduct, enroll } from '../factories/catalog.ts';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
 import { waitFor } from '../webhooks/receiver.ts';
+import { runCli } from './cli-process.ts';
 
 let t: TestContext;
 let acme: SeededAccount;
@@ -27,13 +28,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { env: { ...process.env, API_KEY: acme.key, BASE_URL: baseUrl, ...env } }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+const cli = (args: string[], env: Record<string, string> = {}) => runCli(args, { API_KEY: acme.key, BASE_URL: baseUrl, ...env });
 
 describe('catalog and customers', () => {
   it('creates, publishes and lists a product, as a table and as JSON', async () => {
@@ -69,7 +64,19 @@ describe('exit codes', () => {
     expect(refused.stderr).toMatch(/email: .*tracer_id/s);
     expect((await cli(['customers', 'list'], { API_KEY: 'sk_test_wrong' })).code).toBe(4);
     expect((await cli(['invoices', 'finalize', '01a20e57-8089-7031-b176-bb15076e4426'])).code).toBe(5);
-    expect((await cli(['customers', 'list'], { BASE_URL: 'http://127.0.0.1:9' })).code).toBe(6);
+    const unreachable = await cli(['customers', 'list'], { BASE_URL: 'http://127.0.0.1:9' });
+    expect(unreachable.code).toBe(6);
+    // One line naming the address, no stack trace.
+    expect(unreachable.stderr.trim().split('\n')).toEqual([expect.stringContaining('Could not reach the service at http://127.0.0.1:9 (ECONNREFUSED)')]);
+  });
+
+  it('a missing import file is one line naming it (exit 1), and --version prints the package version', async () => {
+    const missing = await cli(['usage', 'import', join(folder, 'nowhere.ndjson')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim()).toBe(`${join(folder, 'nowhere.ndjson')}: no such file.`);
+    const version = await cli(['--version']);
+    expect(version.code).toBe(0);
+    expect(version.stdout.trim()).toBe(JSON.parse(await readFile('package.json', 'utf8')).version);
   });
 });
 
@@ -118,12 +125,22 @@ describe('usage', () => {
     const imported = await cli(['usage', 'import', file, '--json'], { API_KEY: seller.key });
     expect(imported.code).toBe(0);
     expect(JSON.parse(imported.stdout)).toMatchObject({ events: 30, accepted: 30 });
-    const again = await cli(['usage', 'import', file, '--json'], { API_KEY: seller.key });
-    expect(JSON.parse(again.stdout)).toMatchObject({ events: 30, accepted: 30, duplicates: 0 }); // replayed batch: the first answer again
+    // The same file again: its batch is answered as a replay, so its 30 events are duplicates.
+    const again = await cli(['usage', 'import', file], { API_KEY: seller.key });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/^Imported 30 events in 1 batch \(0 accepted, 30 duplicates\)/);
 
-    const sent = await cli(['usage', 'send', '--meter', meter.key, '--product', product.id, '--customer', 'csv-1', '--value', '3', '--event-id', 'single-1', '--json'], { API_KEY: seller.key });
+    // By the product's id, then by its key: the second is the same event id, a duplicate.
+    const single = ['usage', 'send', '--meter', meter.key, '--customer', 'csv-1', '--value', '3', '--event-id', 'single-1', '--json'];
+    const sent = await cli([...single, '--product', product.id], { API_KEY: seller.key });
     expect(sent.code).toBe(0);
     expect(JSON.parse(sent.stdout).status).toBe('accepted');
+    const byKey = await cli([...single, '--product', product.key], { API_KEY: seller.key });
+    expect(byKey.code).toBe(0);
+    expect(JSON.parse(byKey.stdout).status).toBe('duplicate');
+    const unknownKey = await cli([...single, '--product', 'no-such-product'], { API_KEY: seller.key });
+    expect(unknownKey.code).toBe(5);
+    expect(unknownKey.stderr).toContain('No product with key "no-such-product"');
   });
 });
 

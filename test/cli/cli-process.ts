@@ -1,0 +1,17 @@
+// The CLI as a seller runs it: a child process (`node --import tsx src/cli.ts ...`), its exit code
+// and both outputs.
+import { execFile } from 'node:child_process';
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], env: Record<string, string>): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
