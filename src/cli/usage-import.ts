@@ -167,6 +167,8 @@ export async function importUsage(options: ImportOptions): Promise<ImportSummary
   async function launch(batch: Batch): Promise<void> {
     if (batch.index < saved.acknowledgedBatches) return; // acknowledged by an earlier run
     while (inFlight.size >= concurrency) await Promise.race(inFlight);
+    // A batch refused while this one waited: nothing after it is sent (the run stops there).
+    if (failure) return;
     const task: Promise<void> = send(batch).finally(() => inFlight.delete(task));
     inFlight.add(task);
   }

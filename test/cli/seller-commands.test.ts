@@ -2,7 +2,7 @@
 // HTTP, tables or --json, exit codes by outcome, and a usage import that resumes after a refusal.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,15 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
   await t.close();
 });
+
+/** A port nothing listens on: one the system just gave out and took back. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((done) => server.close(done));
+  return port;
+}
 
 const cli = (args: string[], env: Record<string, string> = {}) => runCli(args, { API_KEY: acme.key, BASE_URL: baseUrl, ...env });
 
@@ -64,10 +73,11 @@ describe('exit codes', () => {
     expect(refused.stderr).toMatch(/email: .*tracer_id/s);
     expect((await cli(['customers', 'list'], { API_KEY: 'sk_test_wrong' })).code).toBe(4);
     expect((await cli(['invoices', 'finalize', '01a20e57-8089-7031-b176-bb15076e4426'])).code).toBe(5);
-    const unreachable = await cli(['customers', 'list'], { BASE_URL: 'http://127.0.0.1:9' });
+    const closed = `http://127.0.0.1:${await closedPort()}`;
+    const unreachable = await cli(['customers', 'list'], { BASE_URL: closed });
     expect(unreachable.code).toBe(6);
-    // One line naming the address, no stack trace.
-    expect(unreachable.stderr.trim().split('\n')).toEqual([expect.stringContaining('Could not reach the service at http://127.0.0.1:9 (ECONNREFUSED)')]);
+    // One line naming the address and the system's reason, no stack trace.
+    expect(unreachable.stderr.trim().split('\n')).toEqual([`Could not reach the service at ${closed} (ECONNREFUSED): is it running? Set BASE_URL or --base-url.`]);
   });
 
   it('a missing import file is one line naming it (exit 1), and --version prints the package version', async () => {
