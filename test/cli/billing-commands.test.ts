@@ -2,10 +2,14 @@
 // child processes against a running service, each answer checked against the service's own state.
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCustomer, createProduct, publishVersion, uniqueKey } from '../factories/catalog.ts';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
 import { runCli } from './cli-process.ts';
+
+// Each CLI run is a new Node process compiling the CLI (2-4 s on a quiet machine, several times
+// that beside a full suite); a test runs up to eight of them.
+vi.setConfig({ testTimeout: 240_000 });
 
 let t: TestContext;
 let acme: SeededAccount;

@@ -5,11 +5,15 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCustomer, createPublishedUsageProduct, enroll } from '../factories/catalog.ts';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
 import { waitFor } from '../webhooks/receiver.ts';
 import { runCli } from './cli-process.ts';
+
+// Each CLI run is a new Node process compiling the CLI (2-4 s on a quiet machine, several times
+// that beside a full suite); a test runs up to eight of them.
+vi.setConfig({ testTimeout: 240_000 });
 
 let t: TestContext;
 let acme: SeededAccount;
