@@ -11,7 +11,9 @@ import type { Tenant, UseCaseContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Db, Tx } from '../../db/database.ts';
 import type { BackgroundJob, BackgroundLog } from '../../jobs/start.ts';
+import { contextAsOfClock } from '../../modules/accounts/index.ts';
 import { addToDraftLine, createDraftInvoice, finalizeInvoice, markInvoicePaid } from '../../modules/invoices/index.ts';
+import { findPaymentById } from '../../modules/payments/index.ts';
 import { RECEIPT_CURRENCY, type RailRoute } from './config.ts';
 import * as repo from './repository.ts';
 
@@ -105,11 +107,16 @@ export async function receiptSlot(tx: Tx, ctx: UseCaseContext, line: ReceiptLine
   return { invoiceId: invoice.id, add: async () => undefined };
 }
 
-/** Finalizes one receipt and marks it paid as of its last settlement (its payments cover its total). */
+/**
+ * Finalizes one receipt and marks it paid as of its last payment's confirmation (its payments
+ * cover its total): billing time, so on a sandbox test clock the clock's instant, not the real one
+ * the settlement row keeps.
+ */
 async function closeReceipt(tx: Tx, ctx: UseCaseContext, invoiceId: string): Promise<void> {
   const last = await repo.lastSettlementOf(tx, ctx.tenant, invoiceId);
+  const lastPayment = last?.paymentId ? await findPaymentById(tx, last.paymentId) : undefined;
   const finalized = await finalizeInvoice(tx, ctx, invoiceId);
-  if (finalized.status === 'open') await markInvoicePaid(tx, ctx, invoiceId, last ?? ctx.now);
+  if (finalized.status === 'open') await markInvoicePaid(tx, ctx, invoiceId, lastPayment?.confirmed_at ?? last?.at ?? ctx.now);
   await repo.markReceiptClosed(tx, ctx.tenant, invoiceId, ctx.now);
 }
 
@@ -119,16 +126,20 @@ export interface CloseRun {
   failed: Array<{ invoiceId: string; error: string }>;
 }
 
-/** Closes the receipts of days that ended at least CLOSE_MARGIN_MS ago, oldest first, at most `limit` per run, each in its own transaction (one failing stops no other). */
-export async function closeEndedReceipts(db: Db, clock: Clock, baseUrl: string, limit = 500): Promise<CloseRun> {
+/**
+ * Closes the receipts of days that ended at least CLOSE_MARGIN_MS ago (by the sandbox's test clock
+ * where one is set: docs/decisions/test-clock.md), oldest first, at most `limit` per run, each in
+ * its own transaction (one failing stops no other). With `tenant`, that tenant's only.
+ */
+export async function closeEndedReceipts(db: Db, clock: Clock, baseUrl: string, limit = 500, tenant?: Tenant): Promise<CloseRun> {
   const now = clock.now();
   const openBefore = receiptDay(new Date(now.getTime() - CLOSE_MARGIN_MS)).day;
-  const due = await repo.openReceiptsBefore(db, openBefore, limit);
+  const due = await repo.openReceiptsBefore(db, openBefore, CLOSE_MARGIN_MS, limit, tenant);
   const run: CloseRun = { closed: 0, failed: [] };
   for (const receipt of due) {
     try {
       await db.transaction().execute(async (tx) => {
-        const ctx: UseCaseContext = { tenant: { accountId: receipt.account_id, environment: receipt.environment }, now, baseUrl };
+        const ctx = await contextAsOfClock(tx, { accountId: receipt.account_id, environment: receipt.environment }, now, baseUrl);
         // Another process may have closed it since it was read: skip it then.
         if (!(await repo.lockOpenReceipt(tx, ctx.tenant, receipt.invoice_id))) return;
         await closeReceipt(tx, ctx, receipt.invoice_id);

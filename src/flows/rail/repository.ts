@@ -253,26 +253,30 @@ export async function insertReceipt(ex: Executor, row: RailReceiptRow): Promise<
   await ex.insertInto('rail_receipts').values(row).execute();
 }
 
-/** When the last settlement paying an invoice was made. */
-export async function lastSettlementOf(ex: Executor, tenant: Tenant, invoiceId: string): Promise<Date | null> {
-  const row = await ex.selectFrom('rail_settlements').select((eb) => eb.fn.max('created_at').as('at')).where(forTenant(tenant)).where('invoice_id', '=', invoiceId).executeTakeFirst();
-  return row?.at ? new Date(row.at) : null;
+/** The last settlement paying an invoice: when it was recorded (real time) and its payment. */
+export async function lastSettlementOf(ex: Executor, tenant: Tenant, invoiceId: string): Promise<{ at: Date; paymentId: string | null } | null> {
+  const row = await ex.selectFrom('rail_settlements').select(['created_at', 'payment_id']).where(forTenant(tenant)).where('invoice_id', '=', invoiceId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  return row ? { at: new Date(row.created_at), paymentId: row.payment_id } : null;
 }
 
 export async function markReceiptClosed(ex: Executor, tenant: Tenant, invoiceId: string, at: Date): Promise<void> {
   await ex.updateTable('rail_receipts').set({ closed_at: at }).where(forTenant(tenant)).where('invoice_id', '=', invoiceId).execute();
 }
 
-/** Open receipts of days before `openBefore` ('YYYY-MM-DD'), oldest first. */
-export async function openReceiptsBefore(ex: Executor, openBefore: string, limit: number): Promise<Array<Pick<RailReceiptRow, 'account_id' | 'environment' | 'invoice_id'>>> {
-  return ex
+/**
+ * Open receipts of ended days, oldest first: days before `openBefore` ('YYYY-MM-DD', from the real
+ * time), except a sandbox on a test clock, whose days end by its clock (`marginMs` before it).
+ * With `tenant`, that tenant's only (an advance of its clock closes what it ended).
+ */
+export async function openReceiptsBefore(ex: Executor, openBefore: string, marginMs: number, limit: number, tenant?: Tenant): Promise<Array<Pick<RailReceiptRow, 'account_id' | 'environment' | 'invoice_id'>>> {
+  const clockDay = sql<string | null>`(select ((a.sandbox_clock - make_interval(secs => ${marginMs / 1000})) at time zone 'UTC')::date from accounts a where a.id = rail_receipts.account_id and rail_receipts.environment = 'sandbox')`;
+  let query = ex
     .selectFrom('rail_receipts')
     .select(['account_id', 'environment', 'invoice_id'])
     .where('closed_at', 'is', null)
-    .where(sql<boolean>`day < ${openBefore}::date`)
-    .orderBy('day')
-    .limit(limit)
-    .execute();
+    .where(sql<boolean>`day < coalesce(${clockDay}, ${openBefore}::date)`);
+  if (tenant) query = query.where(forTenant(tenant));
+  return query.orderBy('day').limit(limit).execute();
 }
 
 /** Locks a receipt still open; false when another process closed it meanwhile. */

@@ -1,8 +1,8 @@
 // The sandbox test clock: POST /test/clock/advance moves the calling account's sandbox forward to
 // an instant, then bills what became due up to it (subscription periods, trials ending, cancels at
-// period end) before answering. Requests of the account's sandbox keys run as of the clock from
-// then on (http/context.ts); the cycle runner of every process does too (repository
-// claimDueSubscription). POST /test/clock/reset returns the sandbox to the real time when that
+// period end) and closes the Rail receipts of the days it ended, before answering. Requests of
+// the account's sandbox keys run as of the clock from then on (http/context.ts); the cycle runner
+// of every process does too (repository claimDueSubscription). POST /test/clock/reset returns the sandbox to the real time when that
 // rewrites nothing. Production never reads it. What the clock moves and what stays on the real
 // time: docs/decisions/test-clock.md.
 import type { Clock } from '../../core/clock.ts';
@@ -11,9 +11,11 @@ import type { Tenant } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import { advanceSandboxClock, clearSandboxClock, lockSandboxClockOf, readSandboxClock } from '../../modules/accounts/index.ts';
 import { recordedAfter } from '../../modules/events/index.ts';
+import { closeEndedReceipts } from '../rail/index.ts';
 import { MAX_PER_RUN, runDueSubscriptions } from './runner.ts';
 
 const PARALLEL_RUNNERS = 4;
+const RECEIPTS_PER_RUN = 500;
 
 export interface TestClockView {
   now: Date;
@@ -41,6 +43,12 @@ export async function advanceTestClock(db: Db, tenant: Tenant, clock: Clock, bas
   );
   // Then wait for rows another process's runner holds: the answer comes once all is billed.
   invoicesCreated += (await runDueSubscriptions(db, clock, baseUrl, tenant, { waitForLocked: true })).invoices;
+  // And the Rail receipts of the days the clock ended (the close job would, within 5 minutes).
+  for (;;) {
+    const closing = await closeEndedReceipts(db, clock, baseUrl, RECEIPTS_PER_RUN, tenant);
+    // A receipt that fails to close stays for the job (it logs why): only progress loops again.
+    if (closing.closed === 0 || closing.closed + closing.failed.length < RECEIPTS_PER_RUN) break;
+  }
   return { now: to, frozen: true, invoicesCreated };
 }
 
