@@ -92,6 +92,16 @@ describe('off-session charges of the cycle runner, outside its transaction (proc
     expect((await invoices(sub.id))[1]).toMatchObject({ status: 'paid', amountDue: '0.00' });
     expect((await payments(billed[1].id)).map((p) => [p.status, p.provider])).toEqual([['confirmed', 'processor_b']]);
     expect(await subscription(sub.id)).toMatchObject({ status: 'active', nextRetryAt: null });
+    // Ledger of this customer after two periods: each finalize posts receivable +30.00 / revenue
+    // -30.00, each confirmed off-session charge processor_b clearing +30.00 / receivable -30.00,
+    // the second recorded after the run committed: receivable 2 x 30.00 - 2 x 30.00 = 0.00.
+    const customerId = (await subscription(sub.id)).customerId;
+    const balances = (await t.client.get(`/billing/ledger/balances?customerId=${customerId}`, acme.liveKey)).body.balances as Array<{ account: string; balance: string }>;
+    expect(balances.find((b) => b.account === `customers:${customerId}:receivable`)?.balance).toBe('0.00');
+    const postings = (await t.client.get(`/billing/ledger/transactions?resourceType=payment&resourceId=${(await payments(billed[1].id))[0].id}`, acme.liveKey)).body.transactions as Array<{ kind: string; entries: Array<{ account: string; amount: string }> }>;
+    expect(postings.map((tx) => [tx.kind, tx.entries.map((e) => `${e.account} ${e.amount}`).sort()])).toEqual([
+      ['payment.confirmed', [`customers:${customerId}:receivable -30.00`, 'providers:processor_b:clearing 30.00']],
+    ]);
   });
 
   it('a declined retry is recorded after the run commits: failed, and on to the next retry', async () => {
