@@ -138,7 +138,7 @@ describe('signing in', () => {
 });
 
 describe('the owner made with POST /admin/accounts', () => {
-  it('refuses a password under 10 characters (422) and a second owner account with the same email is its own member', async () => {
+  it('refuses a password under 10 characters (422); an owner with a password gets no link, its email lowercased', async () => {
     const short = await t.client.post('/admin/accounts', ADMIN_TOKEN, { name: 'Short', owner: { email: 'a@example.com', password: 'short' } });
     expect(short.status).toBe(422);
     const res = await t.client.post('/admin/accounts', ADMIN_TOKEN, { name: 'With owner', owner: { email: 'Two@Example.com', password: 'another good one' } });
@@ -166,6 +166,15 @@ describe('the owner made with POST /admin/accounts', () => {
     expect(gone.html).toContain(DASHBOARD_TEXT['pt-BR'].linkGone);
     const secondPage = await again.get('/dashboard/login');
     expect((await again.post(path, { csrf: csrfOf(secondPage.html) })).status).toBe(404);
+  });
+
+  it('a retry with the same Idempotency-Key replays the same account, owner and link, and makes no second owner', async () => {
+    const body = { name: 'Replayed', owner: { email: 'replay@example.com' } };
+    const first = await t.client.post('/admin/accounts', ADMIN_TOKEN, body, { idempotencyKey: 'dashboard-owner-replay' });
+    const again = await t.client.post('/admin/accounts', ADMIN_TOKEN, body, { idempotencyKey: 'dashboard-owner-replay' });
+    expect(first.status).toBe(201);
+    expect(again.body.owner).toEqual(first.body.owner);
+    expect(again.body.account.id).toBe(first.body.account.id);
   });
 
   it('a sign-in link expires after 24 hours', async () => {
