@@ -30,6 +30,7 @@ import { registerEmailRoutes } from './modules/email/index.ts';
 import { registerEventRoutes } from './modules/events/index.ts';
 import { registerHealthRoutes } from './modules/health/index.ts';
 import { registerHomeRoutes } from './modules/home/index.ts';
+import { registerDashboardRoutes } from './flows/dashboard/index.ts';
 import { registerInvoiceRoutes } from './modules/invoices/index.ts';
 import { registerMeteringRoutes } from './modules/metering/index.ts';
 import { registerUsageInvoicingRoutes } from './flows/usage-invoicing/index.ts';
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   await registerOpenApi(app, config.baseUrl);
   registerHealthRoutes(app, deps);
   registerHomeRoutes(app, deps);
+  registerDashboardRoutes(app, deps, limiters);
   registerAdminRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerPublicAccountRoutes(app, deps, limiters);

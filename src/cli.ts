@@ -41,16 +41,25 @@ accounts
   .description('create an account with one secret and one publishable key per environment')
   .requiredOption('--name <name>', 'account name')
   .option('--slug <slug>', 'public slug used in checkout URLs')
+  .option('--owner-email <email>', 'the dashboard owner: printed a one-time sign-in link (24 h); no password on a command line')
   .option('--json', 'print JSON')
-  .action(async (options: { name: string; slug?: string; json?: boolean }) => {
-    const database = await openMigratedDatabase(loadConfig());
+  .action(async (options: { name: string; slug?: string; ownerEmail?: string; json?: boolean }) => {
+    if (options.ownerEmail !== undefined && !/^[^@\s]+@[^@\s]+$/.test(options.ownerEmail)) throw new Error(`--owner-email: not an email: ${options.ownerEmail}`);
+    const config = loadConfig();
+    const database = await openMigratedDatabase(config);
     try {
-      const created = await database.db.transaction().execute((tx) => createAccount(tx, { name: options.name, slug: options.slug }, new Date()));
+      const owner = options.ownerEmail === undefined ? {} : { owner: { email: options.ownerEmail } };
+      const { owner: member, ...created } = await database.db
+        .transaction()
+        .execute((tx) => createAccount(tx, { name: options.name, slug: options.slug, ...owner }, new Date()));
+      const signInUrl = member?.signInToken ? `${config.baseUrl}/dashboard/sign-in/${member.signInToken}` : null;
       if (options.json) {
-        console.log(JSON.stringify(created, null, 2));
+        const ownerView = member && { id: member.id, email: member.email, role: member.role, signInUrl };
+        console.log(JSON.stringify({ ...created, ...(ownerView && { owner: ownerView }) }, null, 2));
       } else {
         console.log(`Account ${created.account.name} (${created.account.slug}) ${created.account.id}`);
         for (const key of created.keys) console.log(`  ${key.environment.padEnd(10)} ${key.type.padEnd(11)} ${key.key}`);
+        if (member) console.log(`  owner      ${member.email} signs in once at ${signInUrl} (within 24 h)`);
       }
     } finally {
       await database.close();

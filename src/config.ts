@@ -31,6 +31,7 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_PUBLIC_PER_SECOND: Type.Optional(Positive),
   TEST_ACCOUNTS_PER_HOUR: Type.Optional(Positive),
   TEST_ACCOUNTS_TOTAL_PER_HOUR: Type.Optional(Positive),
+  DASHBOARD_SIGN_IN_ATTEMPTS: Type.Optional(Positive),
   KEYLESS_BUDGET_PER_ADDRESS: Type.Optional(Positive),
   KEYLESS_BUDGET_PER_SELLER: Type.Optional(Positive),
   KEYLESS_BUDGET_TOTAL: Type.Optional(Positive),
@@ -106,6 +107,8 @@ export interface Config {
     /** POST /public/test-accounts: per client address and for the whole service, per hour. */
     testAccountsPerHour: number;
     testAccountsTotalPerHour: number;
+    /** Dashboard sign-in attempts per client address and email, per 15 minutes. */
+    dashboardSignInAttempts: number;
     /**
      * Cost budgets of keyless routes (/public, /pay, /shop), in cost units per window: per client
      * address, per seller (a shop's or an account's slug) and for the whole service.
@@ -195,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicPerSecond: e.RATE_LIMIT_PUBLIC_PER_SECOND ?? 20,
       testAccountsPerHour: e.TEST_ACCOUNTS_PER_HOUR ?? 5,
       testAccountsTotalPerHour: e.TEST_ACCOUNTS_TOTAL_PER_HOUR ?? 200,
+      dashboardSignInAttempts: e.DASHBOARD_SIGN_IN_ATTEMPTS ?? 10,
       keyless: {
         perAddress: e.KEYLESS_BUDGET_PER_ADDRESS ?? 60,
         perSeller: e.KEYLESS_BUDGET_PER_SELLER ?? 1000,

@@ -14,6 +14,8 @@ export interface RateLimiters {
   /** Throwaway accounts (POST /public/test-accounts): per address and in total, per hour. */
   testAccounts: RateLimiterAbstract;
   testAccountsTotal: RateLimiterAbstract;
+  /** Dashboard sign-in attempts (POST /dashboard/login): per client address and email, per 15 minutes. */
+  dashboardSignIn: RateLimiterAbstract;
   /** Cost budgets of keyless routes: per address, per seller, service-wide. */
   keyless: KeylessBudgets;
   /**
@@ -25,8 +27,10 @@ export interface RateLimiters {
   close(): Promise<void>;
 }
 
+const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+
 export function createRateLimiters(config: AppDeps['config']): RateLimiters {
-  const { sandboxPerSecond, productionPerSecond, publicPerSecond, testAccountsPerHour, testAccountsTotalPerHour, keyless } = config.rateLimits;
+  const { sandboxPerSecond, productionPerSecond, publicPerSecond, testAccountsPerHour, testAccountsTotalPerHour, dashboardSignInAttempts, keyless } = config.rateLimits;
   if (!config.redisUrl) {
     return {
       sandbox: new RateLimiterMemory({ points: sandboxPerSecond, duration: 1 }),
@@ -34,6 +38,7 @@ export function createRateLimiters(config: AppDeps['config']): RateLimiters {
       public: new RateLimiterMemory({ points: publicPerSecond, duration: 1 }),
       testAccounts: new RateLimiterMemory({ points: testAccountsPerHour, duration: 3600 }),
       testAccountsTotal: new RateLimiterMemory({ points: testAccountsTotalPerHour, duration: 3600 }),
+      dashboardSignIn: new RateLimiterMemory({ points: dashboardSignInAttempts, duration: SIGN_IN_WINDOW_SECONDS }),
       keyless: {
         address: new RateLimiterMemory({ points: keyless.perAddress, duration: keyless.windowSeconds }),
         seller: new RateLimiterMemory({ points: keyless.perSeller, duration: keyless.windowSeconds }),
@@ -60,6 +65,7 @@ export function createRateLimiters(config: AppDeps['config']): RateLimiters {
     public: make(publicPerSecond, 'public'),
     testAccounts: make(testAccountsPerHour, 'test-accounts', 3600),
     testAccountsTotal: make(testAccountsTotalPerHour, 'test-accounts-total', 3600),
+    dashboardSignIn: make(dashboardSignInAttempts, 'dashboard-sign-in', SIGN_IN_WINDOW_SECONDS),
     keyless: {
       address: make(keyless.perAddress, 'keyless-address', keyless.windowSeconds),
       seller: make(keyless.perSeller, 'keyless-seller', keyless.windowSeconds),

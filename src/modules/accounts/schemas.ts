@@ -113,8 +113,31 @@ export const CreateAccountBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
     slug: Type.Optional(Slug),
+    owner: Type.Optional(
+      Type.Object(
+        {
+          email: Type.String({ format: 'email', maxLength: 254, description: 'Lowercased; signs in to the dashboard (/dashboard/login).' }),
+          password: Type.Optional(
+            Type.String({ minLength: 10, maxLength: 200, description: 'At least 10 characters. Without it the answer carries a one-time sign-in link.' }),
+          ),
+        },
+        { additionalProperties: false, description: 'The first member of the account, its owner, created in the same transaction.' },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
 
-export const CreatedAccount = Type.Object({ account: Account, keys: Type.Array(IssuedKey) });
+const CreatedOwner = Type.Object(
+  {
+    id: Uuid(),
+    email: Type.String(),
+    role: Type.Literal('owner'),
+    signInUrl: Nullable(
+      Type.String({ description: 'Without a password: a link that signs the owner in once, within 24 hours. Shown only in this response.' }),
+    ),
+  },
+  { description: 'The owner, when `owner` was sent.' },
+);
+
+export const CreatedAccount = Type.Object({ account: Account, keys: Type.Array(IssuedKey), owner: Type.Optional(CreatedOwner) });

@@ -11,6 +11,7 @@ import { newId } from '../../core/ids.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { recordEvent } from '../events/index.ts';
+import { createOwner } from '../members/index.ts';
 import * as repo from './repository.ts';
 import { assertMayGrant, assertMayRevoke, type CallingKey } from './key-scopes.ts';
 import { generateKey, hashKey, redactKey, SCOPES, type Scope } from './keys.ts';
@@ -137,13 +138,24 @@ async function issueKey(
   return { id, type, environment, key, scopes };
 }
 
-/** Operator use case: a new account with one secret and one publishable key per environment. */
+export interface NewOwner {
+  id: string;
+  email: string;
+  role: 'owner';
+  /** The one-time sign-in link's token when no password was given; null otherwise. */
+  signInToken: string | null;
+}
+
+/**
+ * Operator use case: a new account with one secret and one publishable key per environment, and
+ * its owner (a dashboard member) when `owner` is given.
+ */
 export async function createAccount(
   tx: Tx,
-  input: { name: string; slug?: string },
+  input: { name: string; slug?: string; owner?: { email: string; password?: string } },
   now: Date,
   options: { sandboxSecretKeyOnly?: boolean } = {},
-): Promise<{ account: AccountView; keys: IssuedKey[] }> {
+): Promise<{ account: AccountView; keys: IssuedKey[]; owner?: NewOwner }> {
   if (input.slug !== undefined && !isValidSlug(input.slug)) {
     throw fieldError('slug', input.slug, 'slug', '3 to 40 lowercase letters, digits and single dashes, not a reserved word');
   }
@@ -183,7 +195,9 @@ export async function createAccount(
     keys.push(await issueKey(tx, row.id, 'secret', environment, [...SCOPES], null, now));
     keys.push(await issueKey(tx, row.id, 'publishable', environment, [], null, now));
   }
-  return { account: toAccountView(row, 'sandbox'), keys };
+  if (!input.owner) return { account: toAccountView(row, 'sandbox'), keys };
+  const owner = await createOwner(tx, row.id, input.owner, now);
+  return { account: toAccountView(row, 'sandbox'), keys, owner: { id: owner.id, email: owner.email, role: 'owner', signInToken: owner.signInToken } };
 }
 
 export async function countAccounts(db: Db): Promise<number> {

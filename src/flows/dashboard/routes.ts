@@ -1,0 +1,32 @@
+// The seller dashboard at /dashboard (issue #32, first slice: access). Pages for a person's
+// browser, keyless (the session cookie is the credential), under the page CSP of http/pages.ts
+// with form-action 'self'. Their forms post application/x-www-form-urlencoded, parsed here with
+// URLSearchParams; they are exempt from Idempotency-Key (a browser form sends none) and every one
+// carries a CSRF token. Sign-in: sign-in-routes.ts; the signed-in pages: home-routes.ts.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { registerPageSecurity } from '../../http/pages.ts';
+import type { RateLimiters } from '../../http/rate-limit.ts';
+import type { App, AppDeps } from '../../http/types.ts';
+import { DASHBOARD_STYLE_HASH } from './dashboard-page.ts';
+import { dashboardKit } from './dashboard-routes.ts';
+import { registerHomeRoutes } from './home-routes.ts';
+import { registerSignInRoutes } from './sign-in-routes.ts';
+
+export function registerDashboardRoutes(app: App, deps: AppDeps, limiters: RateLimiters): void {
+  const kit = dashboardKit(deps, limiters);
+  app.register(async (plugin) => {
+    const scope = plugin.withTypeProvider<TypeBoxTypeProvider>();
+    await registerPageSecurity(scope, { styles: [DASHBOARD_STYLE_HASH], formAction: "'self'" });
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+      // One value per field: a repeated field becomes an array, which formField refuses.
+      const fields: Record<string, string | string[]> = {};
+      for (const [name, value] of new URLSearchParams(body as string)) {
+        const seen = fields[name];
+        fields[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+      }
+      done(null, fields);
+    });
+    registerSignInRoutes(scope, kit);
+    registerHomeRoutes(scope, kit);
+  });
+}

@@ -1,0 +1,42 @@
+import type { Environment } from '../../core/context.ts';
+
+export type MemberRole = 'owner' | 'admin' | 'support' | 'read_only';
+
+export interface MemberRow {
+  id: string;
+  account_id: string;
+  /** Lowercased; unique per account. */
+  email: string;
+  role: MemberRole;
+  /** passwords.ts format; null until the member sets one. */
+  password_hash: string | null;
+  created_at: Date;
+}
+
+export interface DashboardSessionRow {
+  /** SHA-256 (hex) of the cookie's token. */
+  id: string;
+  member_id: string;
+  account_id: string;
+  environment: Environment;
+  csrf_secret: string;
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+export interface SignInLinkRow {
+  /** SHA-256 (hex) of the link's token. */
+  id: string;
+  member_id: string;
+  account_id: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface MemberTables {
+  account_members: MemberRow;
+  dashboard_sessions: DashboardSessionRow;
+  member_sign_in_links: SignInLinkRow;
+}
