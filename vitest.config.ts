@@ -9,5 +9,7 @@ export default defineConfig({
     // Each file opens its own database (embedded PGlite or a fresh PostgreSQL schema).
     fileParallelism: true,
     maxWorkers: 2,
+    // PGlite: initdb and the migrations once per run, each file's database a copy of the result.
+    globalSetup: ['test/global-setup.ts'],
   },
 });

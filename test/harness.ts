@@ -1,8 +1,10 @@
 // Test harness: a fresh database per test file (embedded PGlite in memory, or a new schema on the
 // PostgreSQL of DATABASE_URL), the real app on top, and a small client around app.inject.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { LookupFunction } from 'node:net';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Clock } from '../src/core/clock.ts';
@@ -38,7 +40,10 @@ export interface StartOptions {
 export async function openTestDatabase(): Promise<DatabaseHandle & { drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL ?? null;
   if (!url) {
-    const handle = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+    // A copy of the run's migrated cluster (test/global-setup.ts); migrate then finds nothing to do.
+    const dump = inject('pgliteDump');
+    const memoryFrom = dump ? new Blob([await readFile(dump)]) : undefined;
+    const handle = await openDatabase({ databaseUrl: null, dataDir: 'memory://', ...(memoryFrom ? { memoryFrom } : {}) });
     await migrate(handle);
     return { ...handle, drop: () => handle.close() };
   }

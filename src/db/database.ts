@@ -28,6 +28,8 @@ export interface DatabaseHandle {
    * schemas sharing a database (tests) hear each other's notifications, which costs a wasted wake.
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** PGlite: the whole cluster as a gzipped tarball (`memoryFrom` opens a copy of it). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,11 @@ export interface DatabaseOptions {
   schema?: string;
   /** PostgreSQL: statement_timeout and lock_timeout of every pooled connection, in ms (0: none). */
   timeouts?: DatabaseTimeouts;
+  /**
+   * PGlite in memory: start from this dump (`DatabaseHandle.dump`) instead of running initdb. The
+   * tests open every file's database from one migrated dump (test/global-setup.ts).
+   */
+  memoryFrom?: Blob;
 }
 
 export interface DatabaseTimeouts {
@@ -58,7 +65,7 @@ const INT8_OID = 20;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.schema, options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.memoryFrom);
 }
 
 async function openPostgres(url: string, poolSize: number, schema: string | undefined, timeouts: DatabaseTimeouts): Promise<DatabaseHandle> {
@@ -125,8 +132,9 @@ async function listenOnPostgres(url: string, channel: string, onNotify: () => vo
   };
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, memoryFrom?: Blob): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
+  if (memoryFrom && !inMemory) throw new Error('memoryFrom is for an in-memory database');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   // One process at a time on a folder (src/db/data-dir-lock.ts); held until close.
   const lock = inMemory ? null : lockDataDir(dataDir);
@@ -134,7 +142,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   try {
     if (!inMemory) seedFromTemplate(dataDir);
     // Same value types as node-postgres: int8 as a string (numeric already is one).
-    client = await PGlite.create({ dataDir: inMemory ? undefined : dataDir, parsers: { [INT8_OID]: (value: string) => value } });
+    client = await PGlite.create({ dataDir: inMemory ? undefined : dataDir, ...(memoryFrom ? { loadDataDir: memoryFrom } : {}), parsers: { [INT8_OID]: (value: string) => value } });
   } catch (error) {
     lock?.release();
     throw error;
@@ -155,6 +163,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
         await stop().catch(() => undefined); // already closed with the database
       };
     },
+    dump: () => client.dumpDataDir('gzip') as Promise<Blob>,
     close: async () => {
       try {
         await db.destroy();
