@@ -39,3 +39,4 @@ export {
   type InvoiceView,
 } from './service.ts';
 export { type InvoiceRow, type InvoiceStatus, type InvoiceTables } from './tables.ts';
+export { listOpenInvoiceSummaries, paidRevenueByCurrency, type CurrencyTotal, type OpenInvoiceSummary } from './figures-repository.ts';

@@ -1,0 +1,48 @@
+// The words of the dashboard's business pages (home figures, customers) and of its navigation, in
+// pt-BR (the default) and English. The sign-in pages' words are in dashboard-page.text.ts.
+export const BUSINESS_TEXT = {
+  'pt-BR': {
+    nav: 'Navegação do painel',
+    home: 'Início',
+    customers: 'Clientes',
+    revenue: 'Receita',
+    revenueNote: 'Faturas pagas no mês (UTC), por moeda.',
+    thisMonth: 'Este mês',
+    lastMonth: 'Mês passado',
+    nothing: 'Nada ainda.',
+    payments30: 'Pagamentos dos últimos 30 dias',
+    paymentsChart: 'Valor recebido por forma de pagamento',
+    paymentCount: (n: number) => (n === 1 ? '1 pagamento' : `${n} pagamentos`),
+    methods: { pix: 'Pix', boleto: 'Boleto', card: 'Cartão', crypto: 'Cripto' },
+    attention: 'Precisa de atenção',
+    openInvoices: 'Faturas em aberto',
+    dueOn: 'vence em',
+    noDueDate: 'sem vencimento',
+    draftNumber: 'sem número',
+    failedPayments: 'Pagamentos que falharam',
+    failedOn: 'falhou em',
+  },
+  en: {
+    nav: 'Dashboard navigation',
+    home: 'Home',
+    customers: 'Customers',
+    revenue: 'Revenue',
+    revenueNote: 'Invoices paid in the month (UTC), by currency.',
+    thisMonth: 'This month',
+    lastMonth: 'Last month',
+    nothing: 'Nothing yet.',
+    payments30: 'Payments of the last 30 days',
+    paymentsChart: 'Amount received by payment method',
+    paymentCount: (n: number) => (n === 1 ? '1 payment' : `${n} payments`),
+    methods: { pix: 'Pix', boleto: 'Boleto', card: 'Card', crypto: 'Crypto' },
+    attention: 'Needs attention',
+    openInvoices: 'Open invoices',
+    dueOn: 'due',
+    noDueDate: 'no due date',
+    draftNumber: 'no number',
+    failedPayments: 'Failed payments',
+    failedOn: 'failed on',
+  },
+} as const;
+
+export type BusinessText = (typeof BUSINESS_TEXT)[keyof typeof BUSINESS_TEXT];
