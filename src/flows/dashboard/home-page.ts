@@ -8,7 +8,7 @@ import type { MemberRole } from '../../modules/members/index.ts';
 import { BUSINESS_TEXT } from './business-pages.text.ts';
 import { DASHBOARD_STYLES } from './dashboard-page.ts';
 import { DASHBOARD_TEXT } from './dashboard-page.text.ts';
-import { renderHeader, type LayoutView } from './layout.ts';
+import { renderHeader, type LayoutView } from './layout-page.ts';
 import type { Overview } from './overview.ts';
 
 export interface HomeView extends LayoutView {

@@ -31,6 +31,7 @@ export {
   type PendingNumbers,
   type IssueInvoiceInput,
   type IssuedInvoice,
+  listInvoices,
   lockInvoice,
   markInvoicePaid,
   markInvoiceUncollectible,

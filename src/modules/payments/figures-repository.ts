@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Tenant } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
 import { forTenant } from '../../db/tenancy.ts';
-import type { PaymentMethod } from './tables.ts';
+import type { PaymentMethod, PaymentRow } from './tables.ts';
 
 export interface MethodTotal {
   method: PaymentMethod;
@@ -60,4 +60,18 @@ export async function listFailedPaymentSummaries(ex: Executor, tenant: Tenant, s
     .limit(limit)
     .execute();
   return rows.map((r) => ({ id: r.id, invoiceId: r.invoice_id, method: r.method, currency: r.currency, amount: r.amount, failureCode: r.failure_code, failedAt: r.failed_at! }));
+}
+
+/** The payments of the given invoices (a customer's, read through the invoices door), newest first, at most `limit`. */
+export async function listPaymentsOfInvoices(ex: Executor, tenant: Tenant, invoiceIds: readonly string[], limit: number): Promise<PaymentRow[]> {
+  if (invoiceIds.length === 0) return [];
+  return ex
+    .selectFrom('payments')
+    .selectAll()
+    .where(forTenant(tenant))
+    .where('invoice_id', 'in', invoiceIds)
+    .where('charge_in_flight', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
