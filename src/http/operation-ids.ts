@@ -13,6 +13,8 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /dashboard': 'showDashboard',
   'POST /dashboard/environment': 'switchDashboardEnvironment',
   'POST /dashboard/logout': 'signOutOfDashboard',
+  'GET /dashboard/customers': 'showDashboardCustomers',
+  'GET /dashboard/customers/:customerID': 'showDashboardCustomer',
   'GET /account/tenant': 'getTenant',
   'PATCH /account/tenant': 'updateTenant',
   'POST /account/keys': 'createKey',

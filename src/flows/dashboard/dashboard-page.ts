@@ -2,12 +2,12 @@
 // stylesheet allowed by its hash; the words in dashboard-page.text.ts.
 import { pageAsset, pageTemplate, styleHash } from '../../http/page-templates.ts';
 import type { PageLocale } from '../../http/page-locale.ts';
-import type { Environment } from '../../core/context.ts';
-import type { MemberRole } from '../../modules/members/index.ts';
 import { DASHBOARD_TEXT, type DashboardText } from './dashboard-page.text.ts';
 
 const STYLES = pageAsset(new URL('./assets/dashboard.css', import.meta.url));
 
+/** The stylesheet every dashboard page inlines (allowed by its hash). */
+export const DASHBOARD_STYLES = STYLES;
 export const DASHBOARD_STYLE_HASH = styleHash(STYLES);
 
 interface SignInView {
@@ -26,7 +26,6 @@ interface SignInView {
 }
 
 const signInTemplate = pageTemplate<SignInView>(new URL('./templates/sign-in.hbs', import.meta.url));
-const homeTemplate = pageTemplate<object>(new URL('./templates/home.hbs', import.meta.url), { strict: true });
 
 /** The sign-in form; `error` above it after a refused attempt. */
 export function renderSignIn(locale: PageLocale, csrf: string, options: { error?: string; email?: string } = {}): string {
@@ -45,28 +44,4 @@ export function renderSignInLink(locale: PageLocale, action: string, csrf: strin
 export function renderRefusal(locale: PageLocale, reason: 'csrf' | 'rate_limited'): string {
   const text = DASHBOARD_TEXT[locale];
   return signInTemplate({ locale, text, styles: STYLES, title: text.refusedTitle, error: reason === 'csrf' ? text.refused : text.tooMany, form: false });
-}
-
-export interface HomeView {
-  accountName: string;
-  memberEmail: string;
-  role: MemberRole;
-  environment: Environment;
-  csrf: string;
-}
-
-export function renderHome(locale: PageLocale, view: HomeView): string {
-  const text = DASHBOARD_TEXT[locale];
-  const other: Environment = view.environment === 'sandbox' ? 'production' : 'sandbox';
-  return homeTemplate({
-    locale,
-    text,
-    styles: STYLES,
-    ...view,
-    sandbox: view.environment === 'sandbox',
-    roleName: text.roles[view.role],
-    environmentName: text[view.environment],
-    otherEnvironment: other,
-    otherEnvironmentName: text[other],
-  });
 }

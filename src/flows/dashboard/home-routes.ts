@@ -7,7 +7,9 @@ import type { App } from '../../http/types.ts';
 import { getTenant } from '../../modules/accounts/index.ts';
 import { csrfMatches, endSession, findMemberView, switchEnvironment, type DashboardSession } from '../../modules/members/index.ts';
 import { expiredCookie } from './cookies.ts';
-import { renderHome, renderRefusal } from './dashboard-page.ts';
+import { renderRefusal } from './dashboard-page.ts';
+import { renderHome } from './home-page.ts';
+import { loadOverview } from './overview.ts';
 import { formField, type DashboardKit } from './dashboard-routes.ts';
 
 const tags = ['dashboard'];
@@ -33,7 +35,7 @@ export function registerHomeRoutes(scope: App, kit: DashboardKit): void {
       schema: {
         tags,
         summary: 'The dashboard home page',
-        description: "The signed-in member's account, email and role, and the environment shown (a banner in sandbox). Signed out: 303 to /dashboard/login.",
+        description: "The signed-in member's account, email and role, the environment shown (a banner in sandbox), and the figures: revenue this month and last, payments of the last 30 days by method, open invoices and failed payments. Signed out: 303 to /dashboard/login.",
         response: { 200: htmlResponse('The home page.'), 303: redirect('Signed out: to /dashboard/login.') },
       },
     },
@@ -41,11 +43,12 @@ export function registerHomeRoutes(scope: App, kit: DashboardKit): void {
       const session = await kit.session(request);
       if (!session) return reply.redirect('/dashboard/login', 303);
       const tenant = { accountId: session.accountId, environment: session.environment };
-      const [account, member] = await Promise.all([getTenant(deps.db, { tenant, now: deps.clock.now() }), findMemberView(deps.db, session.memberId)]);
+      const now = deps.clock.now();
+      const [account, member, overview] = await Promise.all([getTenant(deps.db, { tenant, now }), findMemberView(deps.db, session.memberId), loadOverview(deps.db, tenant, now)]);
       if (!member) return reply.redirect('/dashboard/login', 303);
       const locale = kit.locale(request);
       const view = { accountName: account.name, memberEmail: member.email, role: member.role, environment: session.environment, csrf: session.csrfToken };
-      return kit.page(reply, 200, locale, renderHome(locale, view));
+      return kit.page(reply, 200, locale, renderHome(locale, view, overview));
     },
   );
 

@@ -9,6 +9,7 @@ import type { RateLimiters } from '../../http/rate-limit.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { DASHBOARD_STYLE_HASH } from './dashboard-page.ts';
 import { dashboardKit } from './dashboard-routes.ts';
+import { registerCustomersRoutes } from './customers-routes.ts';
 import { registerHomeRoutes } from './home-routes.ts';
 import { registerSignInRoutes } from './sign-in-routes.ts';
 
@@ -28,5 +29,6 @@ export function registerDashboardRoutes(app: App, deps: AppDeps, limiters: RateL
     });
     registerSignInRoutes(scope, kit);
     registerHomeRoutes(scope, kit);
+    registerCustomersRoutes(scope, kit);
   });
 }

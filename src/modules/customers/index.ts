@@ -23,3 +23,4 @@ export {
   type VersionStep,
 } from './service.ts';
 export { type CustomerTables } from './tables.ts';
+export { searchCustomers } from './search.ts';

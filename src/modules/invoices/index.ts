@@ -31,6 +31,7 @@ export {
   type PendingNumbers,
   type IssueInvoiceInput,
   type IssuedInvoice,
+  listInvoices,
   lockInvoice,
   markInvoicePaid,
   markInvoiceUncollectible,
@@ -39,3 +40,4 @@ export {
   type InvoiceView,
 } from './service.ts';
 export { type InvoiceRow, type InvoiceStatus, type InvoiceTables } from './tables.ts';
+export { listOpenInvoiceSummaries, paidRevenueByCurrency, type CurrencyTotal, type OpenInvoiceSummary } from './figures-repository.ts';

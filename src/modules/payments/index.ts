@@ -90,3 +90,4 @@ export { registerMandateRoutes } from './mandates/routes.ts';
 export { applyRecurrenceState, findMandateOfMethod, type MandateView, type ReservedMandate } from './mandates/service.ts';
 export { mandateFromRow, recordMandate, releaseMandate, sendMandate, type MandateAnswer } from './mandates/in-flight.ts';
 export { listStaleMandatesInFlight } from './mandates/repository.ts';
+export { confirmedPaymentsByMethod, listFailedPaymentSummaries, listPaymentsOfInvoices, type FailedPaymentSummary, type MethodTotal } from './figures-repository.ts';
