@@ -10,6 +10,7 @@ import type { App, AppDeps } from '../../http/types.ts';
 import { DASHBOARD_STYLE_HASH } from './dashboard-page.ts';
 import { dashboardKit } from './dashboard-routes.ts';
 import { registerHomeRoutes } from './home-routes.ts';
+import { registerMembersRoutes } from './members-routes.ts';
 import { registerSignInRoutes } from './sign-in-routes.ts';
 
 export function registerDashboardRoutes(app: App, deps: AppDeps, limiters: RateLimiters): void {
@@ -28,5 +29,6 @@ export function registerDashboardRoutes(app: App, deps: AppDeps, limiters: RateL
     });
     registerSignInRoutes(scope, kit);
     registerHomeRoutes(scope, kit);
+    registerMembersRoutes(scope, kit);
   });
 }
