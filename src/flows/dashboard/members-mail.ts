@@ -3,7 +3,6 @@
 // exactly when it exists. They are the account's production emails: a member is account-wide,
 // and sandbox emails are never delivered.
 import type { Tx } from '../../db/database.ts';
-import type { PageLocale } from '../../http/page-locale.ts';
 import { getTenant } from '../../modules/accounts/index.ts';
 import { queueEmail } from '../../modules/email/index.ts';
 import type { MemberRole } from '../../modules/members/index.ts';
@@ -14,7 +13,7 @@ interface LinkEmail {
   accountId: string;
   to: string;
   link: string;
-  locale: PageLocale;
+  locale: keyof typeof MEMBERS_TEXT;
   now: Date;
 }
 

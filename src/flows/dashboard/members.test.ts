@@ -125,7 +125,7 @@ describe('forms and accounts apart', () => {
   it('every members form refuses a missing or wrong CSRF token (403) and changes nothing', async () => {
     const id = await memberId(acme.id, 'new.admin@acme.example');
     for (const csrf of [undefined, 'x'.repeat(43)]) {
-      const extra = csrf ? { csrf } : {};
+      const extra: Record<string, string> = csrf ? { csrf } : {};
       expect((await owner.post('/dashboard/members', { email: 'csrf@acme.example', role: 'support', ...extra })).status).toBe(403);
       expect((await owner.post(`/dashboard/members/${id}/role`, { role: 'read_only', ...extra })).status).toBe(403);
       expect((await owner.post(`/dashboard/members/${id}/remove`, { ...extra })).status).toBe(403);
