@@ -1,7 +1,7 @@
 // Starts the service: settings, database (PostgreSQL or embedded), migrations, HTTP server.
 import { ConfigError, loadConfig } from './config.ts';
 import { startApp } from './server.ts';
-import { ensureDevelopmentAccount } from './dev-account.ts';
+import { DEV_OWNER_EMAIL, ensureDevelopmentAccount } from './dev-account.ts';
 import { startBackgroundJobs } from './background.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { startOutput } from './start-output.ts';
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const output = startOutput({ level: config.logLevel, format: config.logFormat, isTTY: process.stdout.isTTY === true });
   const { app, database } = await startApp(config, { logger: output.logger, progress: output.step });
   let account = null;
-  if (!config.databaseUrl) account = await ensureDevelopmentAccount(app.deps.db, config.dataDir, app.deps.clock.now());
+  if (!config.databaseUrl) account = await ensureDevelopmentAccount(app.deps.db, config.dataDir, config.baseUrl, app.deps.clock.now());
   const jobs = await startBackgroundJobs(app.deps, database, app.log);
   // A connection burst (clients opening hundreds of connections at once while the event loop is
   // busy) can overflow Node's default accept queue of 511: the kernel drops the SYNs and those
@@ -34,6 +34,7 @@ async function main(): Promise<void> {
   output.detail(`  API reference   ${base}/docs`);
   output.detail(`  OpenAPI         ${base}/openapi.json`);
   if (account?.sandboxKey) output.step(`Development account created. Sandbox secret key: ${account.sandboxKey}`, { devAccountFile: account.file });
+  if (account?.ownerSignInUrl) output.step(`Dashboard owner ${DEV_OWNER_EMAIL}: sign in once (24 hours) at ${account.ownerSignInUrl}`, { dashboardSignInUrl: account.ownerSignInUrl });
   if (account?.file) output.detail(`  Every key of the development account is in ${account.file} (readable by you only).`);
 
   let stopping = false;

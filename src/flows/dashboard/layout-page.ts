@@ -6,7 +6,7 @@ import type { PageLocale } from '../../http/page-locale.ts';
 import { BUSINESS_TEXT } from './business-pages.text.ts';
 import { DASHBOARD_TEXT } from './dashboard-page.text.ts';
 
-export type DashboardSection = 'home' | 'customers';
+export type DashboardSection = 'home' | 'customers' | 'members';
 
 export interface LayoutView {
   accountName: string;
@@ -19,6 +19,8 @@ const headerTemplate = pageTemplate<object>(new URL('./templates/layout-header.h
 const SECTIONS: Array<{ id: DashboardSection; href: string }> = [
   { id: 'home', href: '/dashboard' },
   { id: 'customers', href: '/dashboard/customers' },
+  // Owners and admins manage members there; other roles get its 403 page.
+  { id: 'members', href: '/dashboard/members' },
 ];
 
 export function renderHeader(locale: PageLocale, view: LayoutView, current: DashboardSection): string {

@@ -28,7 +28,7 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-function toMemberView(row: MemberRow): MemberView {
+export function toMemberView(row: MemberRow): MemberView {
   return { id: row.id, accountId: row.account_id, email: row.email, role: row.role, createdAt: row.created_at };
 }
 
@@ -55,7 +55,7 @@ export async function createOwner(tx: Tx, accountId: string, input: { email: str
   if (row.password_hash === null) {
     signInToken = newToken();
     const expires = new Date(now.getTime() + SIGN_IN_LINK_HOURS * 3_600_000);
-    await repo.insertSignInLink(tx, { id: tokenHash(signInToken), member_id: row.id, account_id: accountId, created_at: now, expires_at: expires, used_at: null });
+    await repo.insertSignInLink(tx, { id: tokenHash(signInToken), member_id: row.id, account_id: accountId, created_at: now, expires_at: expires, used_at: null, purpose: 'sign_in' });
   }
   return { ...toMemberView(row), signInToken };
 }

@@ -4,7 +4,7 @@
 // tenancy-filters.test.ts lists these tables as read without the tenant helper, and why).
 import type { Executor } from '../../db/database.ts';
 import type { Environment } from '../../core/context.ts';
-import type { DashboardSessionRow, MemberRow, SignInLinkRow } from './tables.ts';
+import type { DashboardSessionRow, LinkPurpose, MemberRole, MemberRow, SignInLinkRow } from './tables.ts';
 
 export async function insertMember(ex: Executor, row: MemberRow): Promise<void> {
   await ex.insertInto('account_members').values(row).execute();
@@ -46,25 +46,56 @@ export async function insertSignInLink(ex: Executor, row: SignInLinkRow): Promis
   await ex.insertInto('member_sign_in_links').values(row).execute();
 }
 
-/** Marks an unused, unexpired link used and returns it; undefined when it was not (a second use). */
-export async function useSignInLink(ex: Executor, id: string, now: Date): Promise<SignInLinkRow | undefined> {
+/** Marks an unused, unexpired link of this purpose used and returns it; undefined when it was not (a second use). */
+export async function useLink(ex: Executor, id: string, purpose: LinkPurpose, now: Date): Promise<SignInLinkRow | undefined> {
   return ex
     .updateTable('member_sign_in_links')
     .set({ used_at: now })
     .where('id', '=', id)
+    .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .returningAll()
     .executeTakeFirst();
 }
 
-/** An unused, unexpired link, without using it (the page that shows its button). */
-export async function findUsableSignInLink(ex: Executor, id: string, now: Date): Promise<SignInLinkRow | undefined> {
+/** An unused, unexpired link of this purpose, without using it (the page that shows its form). */
+export async function findUsableLink(ex: Executor, id: string, purpose: LinkPurpose, now: Date): Promise<SignInLinkRow | undefined> {
   return ex
     .selectFrom('member_sign_in_links')
     .selectAll()
     .where('id', '=', id)
+    .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .executeTakeFirst();
+}
+
+/**
+ * The members of an account, oldest first; locked (for update) when a change must see every owner.
+ * The one filter of members by account: the account is the signed-in session's own.
+ */
+export async function listMembers(ex: Executor, accountId: string, lock = false): Promise<MemberRow[]> {
+  const query = ex.selectFrom('account_members').selectAll().where('account_id', '=', accountId).orderBy('created_at').orderBy('id');
+  return lock ? query.forUpdate().execute() : query.execute();
+}
+
+export async function setPasswordHash(ex: Executor, memberId: string, hash: string): Promise<void> {
+  await ex.updateTable('account_members').set({ password_hash: hash }).where('id', '=', memberId).execute();
+}
+
+export async function setRole(ex: Executor, memberId: string, role: MemberRole): Promise<void> {
+  await ex.updateTable('account_members').set({ role }).where('id', '=', memberId).execute();
+}
+
+/** Revokes every live session of a member (a password reset, a removal). */
+export async function revokeMemberSessions(ex: Executor, memberId: string, now: Date): Promise<void> {
+  await ex.updateTable('dashboard_sessions').set({ revoked_at: now }).where('member_id', '=', memberId).where('revoked_at', 'is', null).execute();
+}
+
+/** Deletes a member with its sessions and links (they reference it). */
+export async function deleteMember(ex: Executor, memberId: string): Promise<void> {
+  await ex.deleteFrom('dashboard_sessions').where('member_id', '=', memberId).execute();
+  await ex.deleteFrom('member_sign_in_links').where('member_id', '=', memberId).execute();
+  await ex.deleteFrom('account_members').where('id', '=', memberId).execute();
 }

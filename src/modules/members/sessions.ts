@@ -61,10 +61,10 @@ export async function switchEnvironment(ex: Executor, session: DashboardSession,
 
 /** Uses a one-time sign-in link: its member, once; undefined when unknown, used or expired. */
 export async function useSignInLink(ex: Executor, token: string, now: Date): Promise<{ id: string; accountId: string } | undefined> {
-  const link = await repo.useSignInLink(ex, tokenHash(token), now);
+  const link = await repo.useLink(ex, tokenHash(token), 'sign_in', now);
   return link && { id: link.member_id, accountId: link.account_id };
 }
 
 export async function signInLinkUsable(ex: Executor, token: string, now: Date): Promise<boolean> {
-  return (await repo.findUsableSignInLink(ex, tokenHash(token), now)) !== undefined;
+  return (await repo.findUsableLink(ex, tokenHash(token), 'sign_in', now)) !== undefined;
 }

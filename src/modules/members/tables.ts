@@ -2,6 +2,11 @@ import type { Environment } from '../../core/context.ts';
 
 export type MemberRole = 'owner' | 'admin' | 'support' | 'read_only';
 
+export const MEMBER_ROLES: readonly MemberRole[] = ['owner', 'admin', 'support', 'read_only'];
+
+/** What a one-time link does: sign in, reset the password, or accept an invitation. */
+export type LinkPurpose = 'sign_in' | 'reset' | 'invite';
+
 export interface MemberRow {
   id: string;
   account_id: string;
@@ -33,6 +38,7 @@ export interface SignInLinkRow {
   created_at: Date;
   expires_at: Date;
   used_at: Date | null;
+  purpose: LinkPurpose;
 }
 
 export interface MemberTables {
