@@ -11,7 +11,7 @@ import { newId } from '../../core/ids.ts';
 import { toPage, type Page, type PageRequest } from '../../core/pagination.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { recordEvent } from '../events/index.ts';
-import { createOwner } from '../members/index.ts';
+import { createOwner, type CreatedOwner } from '../members/index.ts';
 import * as repo from './repository.ts';
 import { assertMayGrant, assertMayRevoke, type CallingKey } from './key-scopes.ts';
 import { generateKey, hashKey, redactKey, SCOPES, type Scope } from './keys.ts';
@@ -138,13 +138,8 @@ async function issueKey(
   return { id, type, environment, key, scopes };
 }
 
-export interface NewOwner {
-  id: string;
-  email: string;
-  role: 'owner';
-  /** The one-time sign-in link's token when no password was given; null otherwise. */
-  signInToken: string | null;
-}
+/** An account's first owner; `signInToken` is the one-time sign-in link's when no password was given. */
+export type NewOwner = Pick<CreatedOwner, 'id' | 'email' | 'signInToken'> & { role: 'owner' };
 
 /**
  * Operator use case: a new account with one secret and one publishable key per environment, and
