@@ -52,8 +52,13 @@ function catalogue(locale: Locale): string[] {
 }
 
 /** Words of a text, lower case; links and email addresses are not words a buyer reads. */
+/** A text's words, leaving out URLs, emails and ids (a payment's UUID once read "…-fee3-…" as "fee"). */
 function words(text: string): string[] {
-  return (text.replace(/https?:\/\/\S+/g, ' ').replace(/\S+@\S+/g, ' ').match(/\p{L}+/gu) ?? []).map((w) => w.toLowerCase());
+  const prose = text
+    .replace(/https?:\/\/\S+/g, ' ')
+    .replace(/\S+@\S+/g, ' ')
+    .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, ' ');
+  return (prose.match(/\p{L}+/gu) ?? []).map((w) => w.toLowerCase());
 }
 
 const EN = new Set(catalogue('en').flatMap(words));
@@ -85,6 +90,7 @@ describe('the catalogues', () => {
     expect(foreignWords('Coupon BEMVINDO: 10% off', ENGLISH)).toEqual(['coupon', 'off']);
     expect(foreignWords('is not a valid CPF (check digits do not match)', ENGLISH)).toEqual(expect.arrayContaining(['valid', 'check', 'digits']));
     expect(foreignWords('must be >= 1', ENGLISH)).toContain('must');
+    expect(foreignWords('Pagamento 01a21fbc-fee3-7704-9405-e9665faf1da1', ENGLISH)).toEqual([]);
     expect(foreignWords('Valor a pagar: R$ 3,00', PORTUGUESE)).toEqual(expect.arrayContaining(['valor', 'pagar']));
   });
 });
