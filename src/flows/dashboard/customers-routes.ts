@@ -6,6 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { UseCaseContext } from '../../core/context.ts';
 import { isUuid } from '../../core/ids.ts';
 import { htmlResponse } from '../../http/pages.ts';
+import { errorResponses } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
 import { getTenant } from '../../modules/accounts/index.ts';
 import { searchCustomers } from '../../modules/customers/index.ts';
@@ -39,7 +40,8 @@ export function registerCustomersRoutes(scope: App, kit: DashboardKit): void {
         summary: 'The dashboard: customers',
         description: 'The customers of the session\'s account and environment, newest first, 25 a page; q searches name, email and externalId (case-insensitive) and the document (punctuation ignored).',
         querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })), cursor: Type.Optional(Type.String({ maxLength: 100 })) }),
-        response: { 200: htmlResponse('The customers page.'), 303: signedOut },
+        // An over-long q or cursor is refused before the page, in the API's error shape.
+        response: { 200: htmlResponse('The customers page.'), 303: signedOut, ...errorResponses(422) },
       },
     },
     async (request, reply) => {
@@ -62,7 +64,7 @@ export function registerCustomersRoutes(scope: App, kit: DashboardKit): void {
         summary: 'The dashboard: one customer',
         description: 'The customer, its credit balances, its newest 20 invoices and their payments. Another account\'s or environment\'s id, or a malformed one, answers 404.',
         params: Type.Object({ customerID: Type.String({ maxLength: 100 }) }),
-        response: { 200: htmlResponse('The customer page.'), 303: signedOut, 404: htmlResponse('No such customer in this account and environment.') },
+        response: { 200: htmlResponse('The customer page.'), 303: signedOut, 404: htmlResponse('No such customer in this account and environment.'), ...errorResponses(422) },
       },
     },
     async (request, reply) => {
