@@ -28,6 +28,8 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /dashboard/members/:id/role': 'changeDashboardMemberRole',
   'POST /dashboard/members/:id/remove': 'removeDashboardMember',
   'GET /account/tenant': 'getTenant',
+  'GET /account/audit-log': 'listAuditEntries',
+  'GET /dashboard/audit': 'showDashboardAudit',
   'PATCH /account/tenant': 'updateTenant',
   'POST /account/keys': 'createKey',
   'GET /account/keys': 'listKeys',
