@@ -1,8 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+// Files that talk to a processor's mock server through its official SDK: the SDKs keep module-level
+// clients and agents bound to the first server they met, so these files keep a fresh module
+// registry each (isolated), as every file had before.
+const ISOLATED = ['test/processors/**/*.test.ts', 'test/browser/live-card.test.ts', 'src/modules/payments/processors/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
@@ -11,5 +15,21 @@ export default defineConfig({
     maxWorkers: 2,
     // PGlite: initdb and the migrations once per run, each file's database a copy of the result.
     globalSetup: ['test/global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+          exclude: ISOLATED,
+          // Files share a worker's module cache: the service's modules are imported once per
+          // worker, not once per file (import time was 220-400 s of a run). Safe because no test
+          // mocks modules and every file builds its own app, database and clock
+          // (docs/decisions/operations.md, "The suite's time").
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
+    ],
   },
 });

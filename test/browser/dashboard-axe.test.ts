@@ -1,0 +1,57 @@
+// Every dashboard page has no serious or critical accessibility violation (axe-core in chromium),
+// in pt-BR and English: the signed-out forms, and each signed-in section with a detail page of it
+// (issue #32). bypassCSP lets axe's script in; the pages themselves are unchanged.
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer } from '../../src/modules/invoices/test-fixtures.ts';
+import { charge, openInvoice } from '../../src/modules/payments/test-fixtures.ts';
+import { seedAccountWithOwner } from '../dashboard.ts';
+import { chromiumAvailable, startBrowserTest, type BrowserTest } from './chromium.ts';
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+async function seriousViolations(page: Page): Promise<Array<{ id: string; impact: string; nodes: unknown[] }>> {
+  await page.addScriptTag({ path: axeSource });
+  const result = await page.evaluate(() => (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe.run());
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+describe.skipIf(!chromiumAvailable)('dashboard accessibility (axe-core)', () => {
+  let session: BrowserTest;
+  let paths: string[];
+
+  beforeAll(async () => {
+    session = await startBrowserTest();
+    const { t } = session;
+    const acme = await seedAccountWithOwner(t, 'Loja Acessível', 'dona@acessivel.example', 'uma senha comprida');
+    const customer = await createCustomer(t, acme.sandboxKey, { name: 'Carla Dias', email: 'carla@example.com' });
+    const invoice = await openInvoice(t, acme.sandboxKey, customer, { lineItems: [{ description: 'Pedido', quantity: '1', unitPrice: '49.90' }] });
+    const payment = await charge(t, acme.sandboxKey, invoice.id, { method: 'pix' });
+    expect((await t.client.post(`/test/payments/${payment.id}/confirm`, acme.sandboxKey)).status).toBe(200);
+    paths = ['/dashboard', '/dashboard/customers', `/dashboard/customers/${customer}`, '/dashboard/members', '/dashboard/password', '/dashboard/audit'];
+  });
+  afterAll(() => session?.close());
+
+  for (const locale of ['pt-BR', 'en']) {
+    it(`signed out and signed in, every page in ${locale}`, async () => {
+      const context = await session.browser.newContext({ bypassCSP: true, locale, extraHTTPHeaders: { 'accept-language': locale } });
+      const page = await context.newPage();
+      for (const path of ['/dashboard/login', '/dashboard/forgot-password']) {
+        await page.goto(`${session.origin}${path}`);
+        expect(await seriousViolations(page), `${path}`).toEqual([]);
+      }
+      await page.goto(`${session.origin}/dashboard/login`);
+      await page.locator('#email').fill('dona@acessivel.example');
+      await page.locator('#password').fill('uma senha comprida');
+      await page.locator('#sign-in').click();
+      await page.waitForURL(/\/dashboard$/);
+      for (const path of paths) {
+        const answer = await page.goto(`${session.origin}${path}`);
+        expect(answer?.status(), path).toBe(200);
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+      await context.close();
+    });
+  }
+});
