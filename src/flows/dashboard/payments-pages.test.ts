@@ -9,7 +9,7 @@ import { createCustomer } from '../../modules/invoices/test-fixtures.ts';
 import { charge, openInvoice, paidPayment } from '../../modules/payments/test-fixtures.ts';
 import { MONEY_TEXT } from './invoices-payments.text.ts';
 import { refundAmountOf } from './payments-routes.ts';
-import { formFields, memberWithRole, shopWithOwner, type SeededShop } from './payments-test-fixtures.ts';
+import { formFields, memberWithRole, shopWithOwner, type SeededShop } from '../../../test/dashboard-money.ts';
 
 let t: TestContext;
 let ana: SeededShop;

@@ -1,9 +1,9 @@
 // What the invoices and payments pages' tests share: an account with its owner signed in, members
 // of other roles (invited and accepted through the members page), and the fields of one form.
 import { expect } from 'vitest';
-import { csrfOf, DashboardBrowser } from '../../../test/dashboard.ts';
-import { ADMIN_TOKEN, type TestContext } from '../../../test/harness.ts';
-import type { MemberRole } from '../../modules/members/index.ts';
+import { csrfOf, DashboardBrowser } from './dashboard.ts';
+import { ADMIN_TOKEN, type TestContext } from './harness.ts';
+import type { MemberRole } from '../src/modules/members/index.ts';
 
 export interface SeededShop {
   id: string;
