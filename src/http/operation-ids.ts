@@ -37,6 +37,8 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /dashboard/payments/:paymentID': 'showDashboardPayment',
   'POST /dashboard/payments/:paymentID/refunds': 'refundDashboardPayment',
   'GET /account/tenant': 'getTenant',
+  'GET /account/audit-log': 'listAuditEntries',
+  'GET /dashboard/audit': 'showDashboardAudit',
   'PATCH /account/tenant': 'updateTenant',
   'POST /account/keys': 'createKey',
   'GET /account/keys': 'listKeys',
