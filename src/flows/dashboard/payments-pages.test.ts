@@ -21,6 +21,7 @@ const idsIn = (html: string) => [...html.matchAll(/<li id="payment-([0-9a-f-]+)"
 const refundsOf = async (key: string, id: string) => (await t.client.get(`/billing/payments/${id}/refunds`, key)).body.refunds as Array<{ amount: string }>;
 const row = (account: string, debit: string, credit: string) => `<tr><td>${account}</td><td>${debit}</td><td>${credit}</td></tr>`;
 const brl = (amount: string) => `R$\u00a0${amount}`;
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Posts the refund form as found on the payment page, with the typed amount and reason. */
 async function refund(browser: DashboardBrowser, id: string, typed: { amount?: string; reason?: string }, change: Partial<Record<'csrf' | 'idempotencyKey', string>> = {}) {
@@ -69,8 +70,8 @@ describe('a payment page and its refund form', () => {
     expect(await refundsOf(ana.key, payment.id)).toEqual([expect.objectContaining({ amount: '30.50' })]);
     const page = await ana.owner.get(`/dashboard/payments/${payment.id}`);
     expect(page.html).toContain(`<dd id="payment-refunded">${brl('30,50')}</dd>`);
-    expect(page.html).toMatch(new RegExp(`<li id="refund-[0-9a-f-]+"><strong>${brl('30,50')}</strong> <span class="note">concluído · Item com defeito · `));
-    expect(page.html).toMatch(new RegExp(`<li id="credit-note-[0-9a-f-]+"><span>CN-\\d{6}</span> <strong>${brl('30,50')}</strong> <span class="note">Item com defeito · `));
+    expect(page.html).toMatch(new RegExp(`<li id="refund-[0-9a-f-]+"><strong>${literal(brl('30,50'))}</strong> <span class="note">concluído · Item com defeito · `));
+    expect(page.html).toMatch(new RegExp(`<li id="credit-note-[0-9a-f-]+"><span>CN-\\d{6}</span> <strong>${literal(brl('30,50'))}</strong> <span class="note">Item com defeito · `));
     // The payment's ledger: confirmed, clearing +100.00 / receivable -100.00; refunded, the
     // customer's credit +30.50 / clearing -30.50. The credit note's: credit_notes +30.50 / credit -30.50.
     expect(page.html).toContain(row('providers:sandbox:clearing', brl('100,00'), ''));
