@@ -7,7 +7,7 @@ import { isUuid } from '../../core/ids.ts';
 import type { Executor } from '../../db/database.ts';
 import { listCreditNotes, type CreditNoteView } from '../../modules/invoices/index.ts';
 import { listLedgerTransactions, type LedgerTransactionView } from '../../modules/ledger/index.ts';
-import { getPayment, listRefunds, type PaymentView, type RefundView } from '../../modules/payments/index.ts';
+import { findInvoiceNumber, getPayment, listRefunds, type PaymentView, type RefundView } from '../../modules/payments/index.ts';
 import { unlessNotFound } from './invoices-detail.ts';
 
 /** How many refunds, credit notes and ledger transactions the page lists, the newest first. */
@@ -20,6 +20,8 @@ export interface CreditNoteWithLedger {
 
 export interface PaymentDetail {
   payment: PaymentView;
+  /** The number of the invoice it pays; null while a draft. */
+  invoiceNumber: string | null;
   refunds: RefundView[];
   ledger: LedgerTransactionView[];
   creditNotes: CreditNoteWithLedger[];
@@ -31,10 +33,15 @@ export async function loadPaymentDetail(ex: Executor, ctx: UseCaseContext, id: s
   if (!payment) return undefined;
   const firstPage = { limit: PAYMENT_PAGE_ROWS, afterId: null };
   const ledgerOf = async (resourceType: string, resourceId: string) => (await listLedgerTransactions(ex, ctx, { resourceType, resourceId }, firstPage)).items;
-  const [refunds, ledger, notes] = await Promise.all([listRefunds(ex, ctx, id, firstPage), ledgerOf('payment', id), listCreditNotes(ex, ctx, payment.invoiceId, firstPage)]);
+  const [refunds, ledger, notes, invoiceNumber] = await Promise.all([
+    listRefunds(ex, ctx, id, firstPage),
+    ledgerOf('payment', id),
+    listCreditNotes(ex, ctx, payment.invoiceId, firstPage),
+    findInvoiceNumber(ex, ctx.tenant, payment.invoiceId),
+  ]);
   // A refund of a paid invoice makes a credit note (outcome refund) on the invoice; the record
   // names no refund, so the page shows the invoice's refund credit notes (docs/decisions/dashboard.md).
   const refundNotes = notes.items.filter((note) => note.outcome === 'refund');
   const creditNotes = await Promise.all(refundNotes.map(async (creditNote) => ({ creditNote, ledger: await ledgerOf('credit_note', creditNote.id) })));
-  return { payment, refunds: refunds.items, ledger, creditNotes };
+  return { payment, invoiceNumber, refunds: refunds.items, ledger, creditNotes };
 }

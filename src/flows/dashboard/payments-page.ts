@@ -95,6 +95,7 @@ export function renderPayment(locale: PageLocale, view: PaymentPageView): string
     error: view.error,
     id: payment.id,
     invoiceId: payment.invoiceId,
+    invoiceNumber: view.detail.invoiceNumber ?? words.draftNumber,
     method: words.methods[payment.method],
     amount: money(payment.amount),
     status: words.paymentStatuses[payment.status],

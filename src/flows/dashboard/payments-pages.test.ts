@@ -57,11 +57,11 @@ describe('the payments list', () => {
 describe('a payment page and its refund form', () => {
   it('refunds part of a payment once; the page shows the refund, its credit note and the ledger lines', async () => {
     // 2 x 50.00 = 100.00 paid by Pix; refunded 30.50, so 100.00 - 30.50 = 69.50 is left.
-    const { payment } = await paidPayment(t, ana.key, carla);
+    const { invoice, payment } = await paidPayment(t, ana.key, carla);
     const before = await ana.owner.get(`/dashboard/payments/${payment.id}`);
     expect(before.html).toContain('<dd id="payment-provider">sandbox</dd>');
     expect(before.html).toContain(`<dd id="payment-reference">${payment.providerId}</dd>`);
-    expect(before.html).toContain(`<a href="/dashboard/invoices/${payment.invoiceId}" id="payment-invoice">`);
+    expect(before.html).toContain(`<a href="/dashboard/invoices/${payment.invoiceId}" id="payment-invoice">${invoice.invoiceNumber}</a>`);
     const { fields, answer } = await refund(ana.owner, payment.id, { amount: '30,50', reason: 'Item com defeito' });
     expect(answer.status).toBe(303);
     expect(answer.location).toBe(`/dashboard/payments/${payment.id}`);
