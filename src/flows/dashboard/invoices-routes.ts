@@ -14,7 +14,7 @@ import { findMemberView, type DashboardSession, type MemberView } from '../../mo
 import { callApi } from './api-call.ts';
 import { formField, type DashboardKit } from './dashboard-routes.ts';
 import { loadInvoiceDetail } from './invoices-detail.ts';
-import { actionResponses, afterIdOf, formActor, isActor, PAGE_SIZE, refusalText, roleMay, signedInView, signedOut } from './invoices-forms.ts';
+import { actionResponses, afterIdOf, formActor, isActor, PAGE_SIZE, refusalText, roleMay, signedInView, signedOut } from './invoices-payments-shared-routes.ts';
 import { INVOICE_ACTIONS, INVOICE_STATUSES, renderInvoice, renderInvoiceList, renderMoneyNotFound } from './invoices-page.ts';
 import { MONEY_TEXT } from './invoices-payments.text.ts';
 import { formConfig, pageConfig, tags } from './members-forms.ts';

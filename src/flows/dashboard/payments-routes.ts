@@ -11,7 +11,7 @@ import { findMemberView, type DashboardSession, type MemberView } from '../../mo
 import { listPayments } from '../../modules/payments/index.ts';
 import { callApi } from './api-call.ts';
 import { formField, type DashboardKit } from './dashboard-routes.ts';
-import { actionResponses, afterIdOf, formActor, isActor, PAGE_SIZE, refusalText, roleMay, signedInView, signedOut } from './invoices-forms.ts';
+import { actionResponses, afterIdOf, formActor, isActor, PAGE_SIZE, refusalText, roleMay, signedInView, signedOut } from './invoices-payments-shared-routes.ts';
 import { renderMoneyNotFound } from './invoices-page.ts';
 import { MONEY_TEXT } from './invoices-payments.text.ts';
 import { formConfig, pageConfig, tags } from './members-forms.ts';
