@@ -7,7 +7,7 @@ import { AppError } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import type { Executor } from '../../db/database.ts';
 import { getCustomer, type CustomerView } from '../../modules/customers/index.ts';
-import { listCreditNotes, loadInvoiceView, type CreditNoteView, type InvoiceView } from '../../modules/invoices/index.ts';
+import { findInvoiceRow, listCreditNotes, loadInvoiceView, type CreditNoteView, type InvoiceView } from '../../modules/invoices/index.ts';
 import { listPayments, type PaymentView } from '../../modules/payments/index.ts';
 
 /** How many payments and credit notes of one invoice the page lists, the newest first. */
@@ -42,4 +42,9 @@ export async function loadInvoiceDetail(ex: Executor, ctx: UseCaseContext, id: s
     invoice.payerId ? unlessNotFound(getCustomer(ex, ctx, invoice.payerId)) : Promise.resolve(undefined),
   ]);
   return { invoice, customer: customer ?? null, payments: payments.items, creditNotes: creditNotes.items };
+}
+
+/** Whether the id is of an invoice of the tenant (an action's check before it calls the API). */
+export async function invoiceExists(ex: Executor, ctx: UseCaseContext, id: string): Promise<boolean> {
+  return isUuid(id) && (await unlessNotFound(findInvoiceRow(ex, ctx, id))) !== undefined;
 }

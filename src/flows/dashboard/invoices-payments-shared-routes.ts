@@ -1,6 +1,6 @@
-// What the invoices and payments pages' routes share: the session's use-case context and header,
-// the member a form acts as (after its CSRF check), the role check, and the words shown for an
-// API's refusal. The actions themselves go through the service's own API (api-call.ts).
+// What the dashboard's business pages' routes share (invoices, payments, customers): the session's
+// use-case context and header, the page cursor, the member a form acts as (after its CSRF check),
+// the role check, and the words shown for an API's refusal. The actions themselves go through the service's own API (api-call.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
@@ -34,11 +34,15 @@ export interface SignedInView {
   layout: LayoutView;
 }
 
+/** The use-case context of a signed-in session: its account, in the environment it shows. */
+export function sessionContext(kit: DashboardKit, session: DashboardSession): UseCaseContext {
+  return { tenant: { accountId: session.accountId, environment: session.environment }, now: kit.deps.clock.now(), baseUrl: kit.deps.config.baseUrl };
+}
+
 /** The use-case context and the header's view of a signed-in session. */
 export async function signedInView(kit: DashboardKit, session: DashboardSession): Promise<SignedInView> {
-  const { deps } = kit;
-  const ctx = { tenant: { accountId: session.accountId, environment: session.environment }, now: deps.clock.now(), baseUrl: deps.config.baseUrl };
-  const account = await getTenant(deps.db, ctx);
+  const ctx = sessionContext(kit, session);
+  const account = await getTenant(kit.deps.db, ctx);
   return { ctx, layout: { accountName: account.name, environment: session.environment, csrf: session.csrfToken } };
 }
 

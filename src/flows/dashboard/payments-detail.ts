@@ -45,3 +45,8 @@ export async function loadPaymentDetail(ex: Executor, ctx: UseCaseContext, id: s
   const creditNotes = await Promise.all(refundNotes.map(async (creditNote) => ({ creditNote, ledger: await ledgerOf('credit_note', creditNote.id) })));
   return { payment, invoiceNumber, refunds: refunds.items, ledger, creditNotes };
 }
+
+/** Whether the id is of a payment of the tenant (the refund's check before it calls the API). */
+export async function paymentExists(ex: Executor, ctx: UseCaseContext, id: string): Promise<boolean> {
+  return isUuid(id) && (await unlessNotFound(getPayment(ex, ctx, id))) !== undefined;
+}

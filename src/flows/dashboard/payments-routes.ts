@@ -11,11 +11,11 @@ import { findMemberView, type DashboardSession, type MemberView } from '../../mo
 import { listPayments } from '../../modules/payments/index.ts';
 import { callApi } from './api-call.ts';
 import { formField, type DashboardKit } from './dashboard-routes.ts';
-import { actionResponses, afterIdOf, formActor, isActor, PAGE_SIZE, refusalText, roleMay, signedInView, signedOut } from './invoices-payments-shared-routes.ts';
+import { actionResponses, afterIdOf, formActor, isActor, PAGE_SIZE, refusalText, roleMay, sessionContext, signedInView, signedOut } from './invoices-payments-shared-routes.ts';
 import { renderMoneyNotFound } from './invoices-page.ts';
 import { MONEY_TEXT } from './invoices-payments.text.ts';
 import { formConfig, pageConfig, tags } from './members-forms.ts';
-import { loadPaymentDetail } from './payments-detail.ts';
+import { loadPaymentDetail, paymentExists } from './payments-detail.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_ROLES, renderPayment, renderPaymentList, type PaymentPageView } from './payments-page.ts';
 
 const PaymentParams = Type.Object({ paymentID: Type.String({ maxLength: 100 }) });
@@ -107,11 +107,10 @@ export function registerPaymentsRoutes(scope: App, kit: DashboardKit): void {
       const actor = await formActor(kit, request, reply);
       if (!isActor(actor)) return actor;
       const { session, member } = actor;
-      const { ctx } = await signedInView(kit, session);
       const id = request.params.paymentID;
       const text = MONEY_TEXT[kit.locale(request)];
       const typed = { amount: formField(request.body, 'amount', 40) ?? '', reason: formField(request.body, 'reason', 500) ?? '' };
-      if (!(await loadPaymentDetail(deps.db, ctx, id))) return paymentPage(request, reply, session, member);
+      if (!(await paymentExists(deps.db, sessionContext(kit, session), id))) return paymentPage(request, reply, session, member);
       if (!roleMay(member.role, REFUND_ROLES)) return paymentPage(request, reply, session, member, 403, { error: text.forbidden });
       const idempotencyKey = formField(request.body, 'idempotencyKey', 100);
       if (!idempotencyKey) return paymentPage(request, reply, session, member, 422, { error: text.missingKey, refund: typed });
