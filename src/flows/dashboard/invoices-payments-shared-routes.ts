@@ -1,6 +1,7 @@
 // What the dashboard's business pages' routes share (invoices, payments, customers): the session's
 // use-case context and header, the page cursor, the member a form acts as (after its CSRF check),
-// the role check, and the words shown for an API's refusal. The actions themselves go through the service's own API (api-call.ts).
+// the role check, and the words shown for an API's refusal. The actions themselves go through the
+// service's own API (api-call.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UseCaseContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
