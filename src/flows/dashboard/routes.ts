@@ -12,6 +12,7 @@ import { registerAuditPageRoutes } from './audit-routes.ts';
 import { dashboardKit } from './dashboard-routes.ts';
 import { registerCustomersRoutes } from './customers-routes.ts';
 import { registerHomeRoutes } from './home-routes.ts';
+import { registerMoneyRoutes } from './invoices-payments-routes.ts';
 import { registerMembersRoutes } from './members-routes.ts';
 import { registerSignInRoutes } from './sign-in-routes.ts';
 
@@ -33,6 +34,7 @@ export function registerDashboardRoutes(app: App, deps: AppDeps, limiters: RateL
     registerHomeRoutes(scope, kit);
     registerCustomersRoutes(scope, kit);
     registerMembersRoutes(scope, kit);
+    registerMoneyRoutes(scope, kit);
     registerAuditPageRoutes(scope, kit);
   });
 }
