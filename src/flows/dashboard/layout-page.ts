@@ -6,7 +6,7 @@ import type { PageLocale } from '../../http/page-locale.ts';
 import { BUSINESS_TEXT } from './business-pages.text.ts';
 import { DASHBOARD_TEXT } from './dashboard-page.text.ts';
 
-export type DashboardSection = 'home' | 'customers' | 'members';
+export type DashboardSection = 'home' | 'customers' | 'catalog' | 'members';
 
 export interface LayoutView {
   accountName: string;
@@ -19,6 +19,7 @@ const headerTemplate = pageTemplate<object>(new URL('./templates/layout-header.h
 const SECTIONS: Array<{ id: DashboardSection; href: string }> = [
   { id: 'home', href: '/dashboard' },
   { id: 'customers', href: '/dashboard/customers' },
+  { id: 'catalog', href: '/dashboard/catalog' },
   // Owners and admins manage members there; other roles get its 403 page.
   { id: 'members', href: '/dashboard/members' },
 ];

@@ -9,6 +9,7 @@ import type { RateLimiters } from '../../http/rate-limit.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { DASHBOARD_STYLE_HASH } from './dashboard-page.ts';
 import { dashboardKit } from './dashboard-routes.ts';
+import { registerCatalogRoutes } from './catalog-routes.ts';
 import { registerCustomersRoutes } from './customers-routes.ts';
 import { registerHomeRoutes } from './home-routes.ts';
 import { registerMembersRoutes } from './members-routes.ts';
@@ -32,5 +33,6 @@ export function registerDashboardRoutes(app: App, deps: AppDeps, limiters: RateL
     registerHomeRoutes(scope, kit);
     registerCustomersRoutes(scope, kit);
     registerMembersRoutes(scope, kit);
+    registerCatalogRoutes(scope, kit);
   });
 }

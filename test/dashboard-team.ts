@@ -1,0 +1,27 @@
+// A second member of an account for the dashboard's tests, made as a person would: the owner
+// invites it with a role on the members page and the invitation link sets its password.
+import { csrfOf, DashboardBrowser } from './dashboard.ts';
+import type { TestContext } from './harness.ts';
+
+/** Invites `email` with `role` through `owner`'s members page; the new member's signed-in browser. */
+export async function memberWithRole(t: TestContext, owner: DashboardBrowser, email: string, role: 'owner' | 'admin' | 'support' | 'read_only'): Promise<DashboardBrowser> {
+  const page = await owner.get('/dashboard/members');
+  const invited = await owner.post('/dashboard/members', { email, role, csrf: csrfOf(page.html) });
+  if (invited.status !== 200) throw new Error(`inviting ${email} answered ${invited.status}`);
+  const mail = await t.database.db.selectFrom('emails').select('text_body').where('to_address', '=', email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+  const path = /https?:\/\/[^\s]+(\/dashboard\/invitation\/[\w-]{43})/.exec(mail.text_body)![1]!;
+  const browser = new DashboardBrowser(t);
+  const form = await browser.get(path);
+  const accepted = await browser.post(path, { password: `${role} password!`, csrf: csrfOf(form.html) });
+  if (accepted.location !== '/dashboard') throw new Error(`accepting ${email}'s invitation answered ${accepted.status}`);
+  return browser;
+}
+
+/** The hidden idempotencyKey of the form posting to `action` on a page. */
+export function formKeyOf(html: string, action: string): string {
+  const start = html.indexOf(`action="${action}"`);
+  if (start < 0) throw new Error(`no form posting to ${action}`);
+  const match = /name="idempotencyKey" value="([^"]+)"/.exec(html.slice(start));
+  if (!match) throw new Error(`no idempotencyKey in the form posting to ${action}`);
+  return match[1]!;
+}
