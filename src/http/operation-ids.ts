@@ -39,6 +39,8 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /dashboard/catalog/meters': 'createDashboardMeter',
   'POST /dashboard/catalog/coupons': 'createDashboardCoupon',
   'GET /account/tenant': 'getTenant',
+  'GET /account/audit-log': 'listAuditEntries',
+  'GET /dashboard/audit': 'showDashboardAudit',
   'PATCH /account/tenant': 'updateTenant',
   'POST /account/keys': 'createKey',
   'GET /account/keys': 'listKeys',
