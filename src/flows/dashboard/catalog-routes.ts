@@ -1,118 +1,27 @@
 // The dashboard's catalog pages (issue #32): products with their versions' states, one product
 // (versions, prices, payment links), meters, coupons and payment links, of the session's account
 // and environment. Every role reads them; the forms show for owners and admins, and post to
-// catalog-actions.ts. Reads go through the API (callApi GET): the catalog's lists are not on its
-// module's door, and the API's answers carry the wire amounts and the links' URLs as clients see them.
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isUuid } from '../../core/ids.ts';
+// catalog-action-routes.ts. What each page shows is in catalog-pages.ts.
 import { htmlResponse } from '../../http/pages.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
-import { formIdempotencyKey } from './api-call.ts';
-import { registerCatalogActions } from './catalog-actions.ts';
-import type { ApiCoupon, ApiMeter, ApiPaymentLink, ApiProduct, ApiVersion, FormValues } from './catalog-forms.ts';
-import { renderCoupons, renderLinks, renderMeters, renderProduct, renderProducts, type ErrorView } from './catalog-page.ts';
+import { registerCatalogActions } from './catalog-action-routes.ts';
 import {
+  couponsPage,
   isMember,
+  linksPage,
   listResponses,
-  listUrl,
   ListPageQuery,
-  notFound,
+  metersPage,
   pageMember,
   ProductParams,
-  readApi,
+  productPage,
+  productsPage,
   signedOut,
   tags,
-  type CatalogMember,
-} from './catalog-session.ts';
+} from './catalog-pages.ts';
 import type { DashboardKit } from './dashboard-routes.ts';
 import { pageConfig } from './members-forms.ts';
-
-const PRODUCTS_PAGE = 20;
-const LIST_PAGE = 25;
-/** A product's versions, links and the meters a price may name, on one page (the API's largest page). */
-const ALL = 100;
-
-/** A page's answer after a refused form: its status, the API's error and what was typed. */
-export interface Outcome {
-  status: number;
-  error?: ErrorView;
-  values?: FormValues;
-}
-
-type Lists<K extends string, T> = Record<K, T[]> & { nextCursor: string | null };
-
-function nextHref(path: string, cursor: string | null): string | undefined {
-  return cursor === null ? undefined : `${path}?${new URLSearchParams({ cursor })}`;
-}
-
-export async function productsPage(kit: DashboardKit, request: FastifyRequest, reply: FastifyReply, who: CatalogMember, cursor?: string, outcome: Outcome = { status: 200 }) {
-  const page = (await readApi<Lists<'products', ApiProduct>>(kit, who, listUrl('/products', PRODUCTS_PAGE, cursor)))!;
-  const products = await Promise.all(
-    page.products.map(async (product) => {
-      const versions = await readApi<Lists<'versions', ApiVersion>>(kit, who, listUrl(`/products/${product.id}/versions`, ALL, undefined));
-      return { ...product, versions: sortVersions(versions?.versions ?? []) };
-    }),
-  );
-  const locale = kit.locale(request);
-  const html = renderProducts(locale, { ...frameOf(who, outcome), products, nextHref: nextHref('/dashboard/catalog', page.nextCursor) });
-  return kit.page(reply, outcome.status, locale, html);
-}
-
-/** The product's page, or the 404 page when the id is not a product of the session's tenant. */
-export async function productPage(kit: DashboardKit, request: FastifyRequest, reply: FastifyReply, who: CatalogMember, productId: string, outcome: Outcome = { status: 200 }) {
-  const product = isUuid(productId) ? await readApi<ApiProduct>(kit, who, `/products/${productId}`) : null;
-  if (!product) return notFound(kit, request, reply, who);
-  const [versions, links, meters] = await Promise.all([
-    readApi<Lists<'versions', ApiVersion>>(kit, who, listUrl(`/products/${productId}/versions`, ALL, undefined)),
-    readApi<Lists<'paymentLinks', ApiPaymentLink>>(kit, who, listUrl('/payment-links', ALL, undefined, { productId })),
-    readApi<Lists<'meters', ApiMeter>>(kit, who, listUrl('/meters', ALL, undefined)),
-  ]);
-  const locale = kit.locale(request);
-  const html = renderProduct(locale, {
-    ...frameOf(who, outcome),
-    product,
-    versions: sortVersions(versions?.versions ?? []),
-    links: links?.paymentLinks ?? [],
-    meters: meters?.meters ?? [],
-  });
-  return kit.page(reply, outcome.status, locale, html);
-}
-
-export async function metersPage(kit: DashboardKit, request: FastifyRequest, reply: FastifyReply, who: CatalogMember, cursor?: string, outcome: Outcome = { status: 200 }) {
-  const page = (await readApi<Lists<'meters', ApiMeter>>(kit, who, listUrl('/meters', LIST_PAGE, cursor)))!;
-  const locale = kit.locale(request);
-  const html = renderMeters(locale, { ...frameOf(who, outcome), meters: page.meters, nextHref: nextHref('/dashboard/catalog/meters', page.nextCursor) });
-  return kit.page(reply, outcome.status, locale, html);
-}
-
-export async function couponsPage(kit: DashboardKit, request: FastifyRequest, reply: FastifyReply, who: CatalogMember, cursor?: string, outcome: Outcome = { status: 200 }) {
-  const page = (await readApi<Lists<'coupons', ApiCoupon>>(kit, who, listUrl('/billing/coupons', LIST_PAGE, cursor)))!;
-  const locale = kit.locale(request);
-  const html = renderCoupons(locale, { ...frameOf(who, outcome), coupons: page.coupons, nextHref: nextHref('/dashboard/catalog/coupons', page.nextCursor) });
-  return kit.page(reply, outcome.status, locale, html);
-}
-
-async function linksPage(kit: DashboardKit, request: FastifyRequest, reply: FastifyReply, who: CatalogMember, cursor?: string) {
-  const page = (await readApi<Lists<'paymentLinks', ApiPaymentLink>>(kit, who, listUrl('/payment-links', LIST_PAGE, cursor)))!;
-  // Each product once (a page of links may share a few products).
-  const ids = [...new Set(page.paymentLinks.map((link) => link.productId))];
-  const names = new Map((await Promise.all(ids.map((id) => readApi<ApiProduct>(kit, who, `/products/${id}`)))).flatMap((p) => (p ? [[p.id, p.name] as const] : [])));
-  const links = page.paymentLinks.map((link) => ({ ...link, productName: names.get(link.productId) ?? '' }));
-  const locale = kit.locale(request);
-  const html = renderLinks(locale, { ...frameOf(who, { status: 200 }), links, nextHref: nextHref('/dashboard/catalog/payment-links', page.nextCursor) });
-  return kit.page(reply, 200, locale, html);
-}
-
-/** Versions newest first (the number, not the id: the API's page order is an implementation's). */
-function sortVersions(versions: ApiVersion[]): ApiVersion[] {
-  return [...versions].sort((a, b) => b.version - a.version);
-}
-
-function frameOf(who: CatalogMember, outcome: Outcome) {
-  // A fresh key on every render: a form re-shown after a refusal is a new attempt, not a replay.
-  return { layout: who.layout, canEdit: who.canEdit, idempotencyKey: formIdempotencyKey(), error: outcome.error, values: outcome.values };
-}
 
 export function registerCatalogRoutes(scope: App, kit: DashboardKit): void {
   const list = (path: string, summary: string, description: string, show: typeof metersPage | typeof linksPage) =>

@@ -25,8 +25,21 @@ import {
   type FormValues,
 } from './catalog-forms.ts';
 import { errorView, renderCatalogMessage } from './catalog-page.ts';
-import { couponsPage, metersPage, productPage, productsPage, type Outcome } from './catalog-routes.ts';
-import { actionResponses, CATALOG_EDITORS, catalogMember, notFound, ProductParams, tags, VersionParams, type CatalogMember } from './catalog-session.ts';
+import {
+  actionResponses,
+  CATALOG_EDITORS,
+  catalogMember,
+  couponsPage,
+  metersPage,
+  notFound,
+  ProductParams,
+  productPage,
+  productsPage,
+  tags,
+  VersionParams,
+  type CatalogMember,
+  type Outcome,
+} from './catalog-pages.ts';
 import { formField, type DashboardKit } from './dashboard-routes.ts';
 import { formConfig, formSession, isSession } from './members-forms.ts';
 
