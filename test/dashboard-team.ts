@@ -1,7 +1,15 @@
-// A second member of an account for the dashboard's tests, made as a person would: the owner
-// invites it with a role on the members page and the invitation link sets its password.
+// Accounts and members for the dashboard's tests: an account with its owner and its sandbox key,
+// and a second member made as a person would (the owner invites it with a role on the members
+// page and the invitation link sets its password), and a form's idempotencyKey.
 import { csrfOf, DashboardBrowser } from './dashboard.ts';
-import type { TestContext } from './harness.ts';
+import { ADMIN_TOKEN, type TestContext } from './harness.ts';
+
+/** A new account with its owner (password 'a long password'); its sandbox secret key. */
+export async function accountWithOwner(t: TestContext, name: string, email: string): Promise<string> {
+  const res = await t.client.post('/admin/accounts', ADMIN_TOKEN, { name, owner: { email, password: 'a long password' } });
+  if (res.status !== 201) throw new Error(`creating ${name} answered ${res.status}: ${res.raw}`);
+  return (res.body.keys as Array<{ type: string; environment: string; key: string }>).find((k) => k.type === 'secret' && k.environment === 'sandbox')!.key;
+}
 
 /** Invites `email` with `role` through `owner`'s members page; the new member's signed-in browser. */
 export async function memberWithRole(t: TestContext, owner: DashboardBrowser, email: string, role: 'owner' | 'admin' | 'support' | 'read_only'): Promise<DashboardBrowser> {

@@ -2,21 +2,15 @@
 // session's tenant only, the create forms through the API (a double submit replays), the API's
 // refusals shown next to the form, and the pages' next-page links.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, startTestApp, type TestContext } from '../../../test/harness.ts';
+import { startTestApp, type TestContext } from '../../../test/harness.ts';
 import { csrfOf, DashboardBrowser } from '../../../test/dashboard.ts';
-import { formKeyOf } from '../../../test/dashboard-team.ts';
+import { accountWithOwner, formKeyOf } from '../../../test/dashboard-team.ts';
 import { CATALOG_TEXT } from './catalog-page.text.ts';
 
 let t: TestContext;
 let acmeKey: string;
 let otherKey: string;
 let owner: DashboardBrowser;
-
-async function accountWithOwner(name: string, email: string): Promise<string> {
-  const res = await t.client.post('/admin/accounts', ADMIN_TOKEN, { name, owner: { email, password: 'a long password' } });
-  expect(res.status, res.raw).toBe(201);
-  return (res.body.keys as Array<{ type: string; environment: string; key: string }>).find((k) => k.type === 'secret' && k.environment === 'sandbox')!.key;
-}
 
 async function formOf(path: string) {
   const page = await owner.get(path);
@@ -26,8 +20,8 @@ async function formOf(path: string) {
 
 beforeAll(async () => {
   t = await startTestApp();
-  acmeKey = await accountWithOwner('Acme Ltda', 'ana@acme.example');
-  otherKey = await accountWithOwner('Other', 'bruno@other.example');
+  acmeKey = await accountWithOwner(t, 'Acme Ltda', 'ana@acme.example');
+  otherKey = await accountWithOwner(t, 'Other', 'bruno@other.example');
   owner = new DashboardBrowser(t);
   expect((await owner.signIn('ana@acme.example', 'a long password')).status).toBe(303);
 });
@@ -98,6 +92,8 @@ describe('list pages', () => {
     const second = await owner.get(next);
     expect(codes(second.html)).toEqual(['BEMVINDO']);
     expect(second.html).not.toContain('id="next-page"');
+    // A cursor edited by hand starts from the newest again.
+    expect(codes((await owner.get('/dashboard/catalog/coupons?cursor=not-a-cursor')).html)[0]).toBe('LOTE24');
   });
 
   it('signed out, every catalog page sends the browser to sign in', async () => {

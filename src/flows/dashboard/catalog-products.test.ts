@@ -4,21 +4,15 @@
 // and roles refuse with 403 and change nothing; another account's or environment's ids answer 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount } from '../../core/locale.ts';
-import { ADMIN_TOKEN, startTestApp, type TestContext } from '../../../test/harness.ts';
+import { startTestApp, type TestContext } from '../../../test/harness.ts';
 import { csrfOf, DashboardBrowser } from '../../../test/dashboard.ts';
-import { formKeyOf, memberWithRole } from '../../../test/dashboard-team.ts';
+import { accountWithOwner, formKeyOf, memberWithRole } from '../../../test/dashboard-team.ts';
 import { CATALOG_TEXT } from './catalog-page.text.ts';
 
 let t: TestContext;
 let acmeKey: string;
 let otherKey: string;
 let owner: DashboardBrowser;
-
-async function accountWithOwner(name: string, email: string): Promise<string> {
-  const res = await t.client.post('/admin/accounts', ADMIN_TOKEN, { name, owner: { email, password: 'a long password' } });
-  expect(res.status, res.raw).toBe(201);
-  return (res.body.keys as Array<{ type: string; environment: string; key: string }>).find((k) => k.type === 'secret' && k.environment === 'sandbox')!.key;
-}
 
 async function signedIn(email: string, language = 'pt-BR'): Promise<DashboardBrowser> {
   const browser = new DashboardBrowser(t, language);
@@ -40,8 +34,8 @@ async function productsByKey(key: string, apiKey = acmeKey) {
 
 beforeAll(async () => {
   t = await startTestApp();
-  acmeKey = await accountWithOwner('Acme Ltda', 'ana@acme.example');
-  otherKey = await accountWithOwner('Other', 'bruno@other.example');
+  acmeKey = await accountWithOwner(t, 'Acme Ltda', 'ana@acme.example');
+  otherKey = await accountWithOwner(t, 'Other', 'bruno@other.example');
   owner = await signedIn('ana@acme.example');
 });
 afterAll(() => t.close());
