@@ -5,6 +5,7 @@
 import { formatAmount, formatShortDay } from '../../core/locale.ts';
 import type { PageLocale } from '../../http/page-locale.ts';
 import { pageTemplate } from '../../http/page-templates.ts';
+import { formIdempotencyKey } from './api-call.ts';
 import {
   COUPON_FIELDS,
   LINK_FIELDS,
@@ -60,7 +61,6 @@ export function errorView(locale: PageLocale, status: number, body: unknown): Er
 export interface CatalogFrame {
   layout: LayoutView;
   canEdit: boolean;
-  idempotencyKey: string;
   error?: ErrorView;
   values?: FormValues;
   /** The list's next page, when there is one. */
@@ -83,7 +83,9 @@ function frame(locale: PageLocale, current: CatalogSection, f: CatalogFrame, fie
     top,
     accountName: f.layout.accountName,
     csrf: f.layout.csrf,
-    idempotencyKey: f.idempotencyKey,
+    // One fresh key per form and per render: two forms of a page are two requests, and a form
+    // shown again after a refusal is a new attempt, not a replay.
+    idempotencyKey: formIdempotencyKey(),
     canEdit: f.canEdit,
     nextHref: f.nextHref ?? null,
     // Every field the form shows, blank unless posted (the templates are strict).
@@ -149,6 +151,7 @@ export function renderProduct(locale: PageLocale, view: ProductView): string {
       cycle: v.billingCycle === null ? null : text.billingCycles[v.billingCycle],
       prices: v.prices.map((p) => ({ meter: p.meter, unitPrice: p.unitPrice === null ? p.model : `${money(p.unitPrice, true)} ${text.perUnit}` })),
       draft: v.status === 'draft',
+      publishKey: formIdempotencyKey(),
       // An offer needs a default to sit beside (the API answers 422 no_default_version otherwise).
       canOffer: v.status === 'draft' && hasDefault,
       created: formatShortDay(new Date(v.createdAt), locale),
@@ -157,6 +160,7 @@ export function renderProduct(locale: PageLocale, view: ProductView): string {
     billingCycles: options(text.billingCycles, base.values.billingCycle),
     meters: view.meters.map((m) => ({ key: m.key, name: m.name, selected: m.key === base.values.meter })),
     published: published.map((v) => ({ id: v.id, label: `${versionLabel(v)}${v.isDefault ? ` (${text.default})` : ''}`, selected: v.id === base.values.productVersionId })),
+    linkKey: formIdempotencyKey(),
     links: view.links.map((l) => ({ id: l.id, url: l.url, version: labels.get(l.productVersionId) ?? '', quantity: l.quantity, active: l.active })),
   });
 }

@@ -10,7 +10,7 @@ import { htmlResponse } from '../../http/pages.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import { getTenant } from '../../modules/accounts/index.ts';
 import { findMemberView, type DashboardSession, type MemberRole, type MemberView } from '../../modules/members/index.ts';
-import { callApi, formIdempotencyKey } from './api-call.ts';
+import { callApi } from './api-call.ts';
 import type { ApiCoupon, ApiMeter, ApiPaymentLink, ApiProduct, ApiVersion, FormValues } from './catalog-forms.ts';
 import { renderCatalogMessage, renderCoupons, renderLinks, renderMeters, renderProduct, renderProducts, type ErrorView } from './catalog-page.ts';
 import type { DashboardKit } from './dashboard-routes.ts';
@@ -172,6 +172,5 @@ function sortVersions(versions: ApiVersion[]): ApiVersion[] {
 }
 
 function frameOf(who: CatalogMember, outcome: Outcome) {
-  // A fresh key on every render: a form re-shown after a refusal is a new attempt, not a replay.
-  return { layout: who.layout, canEdit: who.canEdit, idempotencyKey: formIdempotencyKey(), error: outcome.error, values: outcome.values };
+  return { layout: who.layout, canEdit: who.canEdit, error: outcome.error, values: outcome.values };
 }

@@ -57,6 +57,10 @@ describe('products, versions and payment links', () => {
     // "49,90" typed with a decimal comma is 49.90 BRL: R$ 49,90.
     expect(page.html).toContain(`<span class="version-price">${formatAmount('49.90', 'BRL', 'pt-BR')}</span>`);
     expect(page.html).toMatch(/<strong>v1<\/strong> <span class="version-status">rascunho<\/span>/);
+    // Publish v1 and new version: two forms, two keys (one would replay the other's answer).
+    const keys = [...page.html.matchAll(/name="idempotencyKey" value="([^"]+)"/g)].map((m) => m[1]);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(2);
     const list = await owner.get('/dashboard/catalog');
     expect(list.html).toContain(`<li id="product-${productId}">`);
     expect(list.html).toContain('<span class="version">v1 rascunho</span>');
