@@ -10,6 +10,7 @@ import type { App, AppDeps } from '../../http/types.ts';
 import { DASHBOARD_STYLE_HASH } from './dashboard-page.ts';
 import { registerAuditPageRoutes } from './audit-routes.ts';
 import { dashboardKit } from './dashboard-routes.ts';
+import { registerCatalogRoutes } from './catalog-routes.ts';
 import { registerCustomersRoutes } from './customers-routes.ts';
 import { registerHomeRoutes } from './home-routes.ts';
 import { registerMoneyRoutes } from './invoices-payments-routes.ts';
@@ -36,5 +37,6 @@ export function registerDashboardRoutes(app: App, deps: AppDeps, limiters: RateL
     registerMembersRoutes(scope, kit);
     registerMoneyRoutes(scope, kit);
     registerAuditPageRoutes(scope, kit);
+    registerCatalogRoutes(scope, kit);
   });
 }
