@@ -6,7 +6,7 @@ import type { PageLocale } from '../../http/page-locale.ts';
 import { BUSINESS_TEXT } from './business-pages.text.ts';
 import { DASHBOARD_TEXT } from './dashboard-page.text.ts';
 
-export type DashboardSection = 'home' | 'customers' | 'members';
+export type DashboardSection = 'home' | 'customers' | 'members' | 'developers';
 
 export interface LayoutView {
   accountName: string;
@@ -21,6 +21,7 @@ const SECTIONS: Array<{ id: DashboardSection; href: string }> = [
   { id: 'customers', href: '/dashboard/customers' },
   // Owners and admins manage members there; other roles get its 403 page.
   { id: 'members', href: '/dashboard/members' },
+  { id: 'developers', href: '/dashboard/developers' },
 ];
 
 export function renderHeader(locale: PageLocale, view: LayoutView, current: DashboardSection): string {

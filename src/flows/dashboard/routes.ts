@@ -10,6 +10,7 @@ import type { App, AppDeps } from '../../http/types.ts';
 import { DASHBOARD_STYLE_HASH } from './dashboard-page.ts';
 import { dashboardKit } from './dashboard-routes.ts';
 import { registerCustomersRoutes } from './customers-routes.ts';
+import { registerDevelopersRoutes } from './developers-routes.ts';
 import { registerHomeRoutes } from './home-routes.ts';
 import { registerMembersRoutes } from './members-routes.ts';
 import { registerSignInRoutes } from './sign-in-routes.ts';
@@ -32,5 +33,6 @@ export function registerDashboardRoutes(app: App, deps: AppDeps, limiters: RateL
     registerHomeRoutes(scope, kit);
     registerCustomersRoutes(scope, kit);
     registerMembersRoutes(scope, kit);
+    registerDevelopersRoutes(scope, kit);
   });
 }
