@@ -8,6 +8,7 @@ import { systemClock, type Clock } from './core/clock.ts';
 import { DECIMAL_PATTERN } from './core/money.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerAuth } from './http/auth.ts';
+import { registerAuditRoutes } from './http/audit-routes.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { assertIdempotencyKey, createIdempotency } from './http/idempotency.ts';
 import { registerJsonBody } from './http/json-body.ts';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
   registerStorefrontRoutes(app, deps);
   registerShopPageRoutes(app, deps);
   registerEventRoutes(app, deps);
+  registerAuditRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerMeterRoutes(app, deps);
   registerCatalogRoutes(app, deps);

@@ -62,6 +62,9 @@ export interface AccountWithOwner {
   email: string;
   password: string | undefined;
   signInUrl: string | null;
+  /** The account's secret keys, made with it (sk_test_..., sk_live_...). */
+  sandboxKey: string;
+  productionKey: string;
 }
 
 /** A new account through the operator API with its owner (a password, or a sign-in link without). */
@@ -69,5 +72,7 @@ export async function seedAccountWithOwner(t: TestContext, name: string, email: 
   const owner = password === undefined ? { email } : { email, password };
   const res = await t.client.post('/admin/accounts', ADMIN_TOKEN, { name, owner });
   if (res.status !== 201) throw new Error(`seedAccountWithOwner failed: ${res.status} ${res.raw}`);
-  return { id: res.body.account.id, name, email, password, signInUrl: res.body.owner.signInUrl };
+  const keys = res.body.keys as Array<{ type: string; environment: string; key: string }>;
+  const secretKey = (environment: string) => keys.find((key) => key.type === 'secret' && key.environment === environment)!.key;
+  return { id: res.body.account.id, name, email, password, signInUrl: res.body.owner.signInUrl, sandboxKey: secretKey('sandbox'), productionKey: secretKey('production') };
 }

@@ -36,6 +36,11 @@ export interface AuthContext extends Tenant {
    * call finds a clock set since ('clocked'), and the request is checked again on it.
    */
   sandboxClock: Date | null;
+  /**
+   * Set when a dashboard member calls the API through its session (flows/dashboard/api-call.ts):
+   * who acts, for the audit log. An API key's call leaves it unset (the key is the actor).
+   */
+  member?: { id: string; email: string; role: string };
 }
 
 /**

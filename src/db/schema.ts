@@ -18,13 +18,14 @@ import type { SubscriptionTables } from '../flows/subscriptions/index.ts';
 import type { PrepaidTables } from '../modules/prepaid/index.ts';
 import type { LedgerTables } from '../modules/ledger/index.ts';
 import type { IdempotencyTables } from '../http/idempotency-tables.ts';
+import type { AuditTables } from '../http/audit-tables.ts';
 import type { RailTables } from '../flows/rail/index.ts';
 import type { StorefrontTables } from '../flows/storefronts/index.ts';
 import type { MemberTables } from '../modules/members/index.ts';
 
 export type { Environment };
 
-export interface Database extends FoundationTables, EventTables, IdempotencyTables, CatalogTables, CustomerTables, StorageTables, InvoiceTables, EmailTables, MeteringTables, PaymentTables, DeliveryTables, WebhookTables, JobTables, CouponTables, SubscriptionTables, PrepaidTables, RailTables, StorefrontTables, LedgerTables, ProviderTables, MemberTables {
+export interface Database extends FoundationTables, EventTables, IdempotencyTables, AuditTables, CatalogTables, CustomerTables, StorageTables, InvoiceTables, EmailTables, MeteringTables, PaymentTables, DeliveryTables, WebhookTables, JobTables, CouponTables, SubscriptionTables, PrepaidTables, RailTables, StorefrontTables, LedgerTables, ProviderTables, MemberTables {
   schema_migrations: { name: string; applied_at: Date };
 }
 

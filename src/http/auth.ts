@@ -2,13 +2,16 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.ts';
-import type { Authenticator } from '../core/auth.ts';
+import type { AuthContext, Authenticator } from '../core/auth.ts';
 import { renderError, toAppError } from './error-handler.ts';
+import { createCallPrincipals, PRINCIPAL_PREFIX } from './principals.ts';
 import type { App, AppDeps } from './types.ts';
 
 /** Checks keys through `authenticator` (the accounts area's, handed over by app.ts). */
 export function registerAuth(app: App, deps: AppDeps, authenticator: Authenticator): void {
   app.decorateRequest('auth', null);
+  const principals = createCallPrincipals(app);
+  app.decorate('principals', principals);
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     const config = request.routeOptions.config;
@@ -22,7 +25,11 @@ export function registerAuth(app: App, deps: AppDeps, authenticator: Authenticat
       return;
     }
     if (!token) throw new AppError('unauthorized', 'Missing API key. Send "Authorization: Bearer sk_test_..." (or sk_live_).');
-    const auth = config.keyFromMemory ? await authenticator.authenticateFromMemory(token) : await authenticator.authenticate(token);
+    const auth = token.startsWith(PRINCIPAL_PREFIX)
+      ? principalOf(principals.take(token))
+      : config.keyFromMemory
+        ? await authenticator.authenticateFromMemory(token)
+        : await authenticator.authenticate(token);
     const refusal = keyRefusalOnRoute(auth.keyType, auth.scopes, config.scope);
     if (refusal) {
       // A key from memory that is no longer live gets the lookup's answer (401 revoked) instead.
@@ -40,6 +47,12 @@ export function registerAuth(app: App, deps: AppDeps, authenticator: Authenticat
     }
     confirmBeforeAnswering(authenticator, request, reply, payload).then((sent) => done(null, sent), done);
   });
+}
+
+/** The caller a principal token stood for (http/principals.ts); an unknown or used one is no key. */
+function principalOf(auth: AuthContext | undefined): AuthContext {
+  if (!auth) throw new AppError('unauthorized', 'The API key is not valid.');
+  return auth;
 }
 
 /**

@@ -16,6 +16,7 @@ import { sql } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.ts';
 import type { Tx } from '../db/database.ts';
+import { auditWrite } from './audit.ts';
 import { renderError } from './error-handler.ts';
 import {
   IN_PROGRESS_STATUS,
@@ -91,6 +92,7 @@ export async function runStaged<T, R>(deps: Pick<AppDeps, 'db' | 'clock' | 'idem
       }
       const answer = 'reserved' in outcome ? { status: IN_PROGRESS_STATUS, body: JSON.stringify({ inProgress: outcome.token }) } : outcome;
       await storeIdempotencyRecord(tx, record, answer, now, deps.idempotency.expiresAt(now));
+      if (!('reserved' in outcome)) await auditWrite(tx, request, outcome, now);
       return outcome;
     });
     if (!('reserved' in first)) return sendOutcome(reply, first);
@@ -118,7 +120,8 @@ export async function runStaged<T, R>(deps: Pick<AppDeps, 'db' | 'clock' | 'idem
         await work.release(tx, first.reserved);
         answer = { replayed: false, ...renderError(error, request.id) };
       }
-      await completeStagedAnswer(tx, scope, key, answer.status, answer.body);
+      // A recorder that came second (the repair poller took over) leaves the first one's answer and entry.
+      if (await completeStagedAnswer(tx, scope, key, answer.status, answer.body)) await auditWrite(tx, request, answer, deps.clock.now());
       return answer;
     });
     return sendOutcome(reply, outcome);
@@ -128,14 +131,15 @@ export async function runStaged<T, R>(deps: Pick<AppDeps, 'db' | 'clock' | 'idem
 }
 
 /** Stores the answer over a record still in progress (a recorder that came second leaves the first one's answer). */
-export async function completeStagedAnswer(tx: Tx, scope: string, key: string, status: number, body: string): Promise<void> {
-  await tx
+export async function completeStagedAnswer(tx: Tx, scope: string, key: string, status: number, body: string): Promise<boolean> {
+  const result = await tx
     .updateTable('idempotency_keys')
     .set({ status_code: status, response_body: body })
     .where('scope', '=', scope)
     .where('key', '=', key)
     .where('status_code', '=', IN_PROGRESS_STATUS)
-    .execute();
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** The scope of a keyed request's record (idempotency.ts idempotencyScope). */

@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.ts';
 import type { Clock } from '../core/clock.ts';
 import type { Db, Tx } from '../db/database.ts';
+import { auditWrite } from './audit.ts';
 import { renderError } from './error-handler.ts';
 import { purgeExpiredKeys } from './idempotency-purge.ts';
 
@@ -114,6 +115,7 @@ export function createIdempotency(db: Db, clock: Clock, retentionHours: number):
         const outcome = await runInSavepoint(tx, request, reply, status, work);
         const expiresAt = expiresAtFrom(now);
         await storeIdempotencyRecord(tx, { scope, key, fingerprint }, outcome, now, expiresAt);
+        await auditWrite(tx, request, outcome, now);
         return outcome;
       });
     } finally {

@@ -36,6 +36,8 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /dashboard/developers/events': 'showDashboardEvents',
   'GET /dashboard/developers/events/:eventID': 'showDashboardEvent',
   'GET /account/tenant': 'getTenant',
+  'GET /account/audit-log': 'listAuditEntries',
+  'GET /dashboard/audit': 'showDashboardAudit',
   'PATCH /account/tenant': 'updateTenant',
   'POST /account/keys': 'createKey',
   'GET /account/keys': 'listKeys',

@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import type { Clock } from '../core/clock.ts';
 import type { Db } from '../db/database.ts';
 import type { AuthContext, Scope } from '../core/auth.ts';
+import type { CallPrincipals } from './principals.ts';
 import type { ObjectStore } from '../core/object-store.ts';
 import type { TargetPolicy } from '../core/webhook-targets.ts';
 import type { Idempotency } from './idempotency.ts';
@@ -33,6 +34,10 @@ export interface AppDeps {
 export type KeylessCost = 'light' | 'page' | 'write';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Calls of the API on behalf of a keyless caller (http/principals.ts), set by the auth hook. */
+    principals: CallPrincipals;
+  }
   interface FastifyRequest {
     /** The caller's key, set by the auth hook on keyed routes. */
     auth: AuthContext | null;

@@ -20,6 +20,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who did what: the successful writes of keys and dashboard members, newest first */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/events": {
         parameters: {
             query?: never;
@@ -1037,6 +1054,26 @@ export interface paths {
          * @description The signed-in member's account, email and role, the environment shown (a banner in sandbox), and the figures: revenue this month and last, payments of the last 30 days by method, open invoices and failed payments. Signed out: 303 to /dashboard/login.
          */
         get: operations["showDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard: audit log
+         * @description Who did what in the session's account and environment (GET /account/audit-log), 50 a page, newest first. Owners and admins only.
+         */
+        get: operations["showDashboardAudit"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2630,6 +2667,121 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                actorId?: string;
+                actorType?: "api_key" | "member";
+                /** @description The nextCursor of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                resourceId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: {
+                            /** @description The operationId of the API call, e.g. refundPayment. */
+                            action: string;
+                            actor: {
+                                /** @description The key's id, or the member's. */
+                                id: string;
+                                label: string | null;
+                                /** @description An API key, or a dashboard member acting through its session. */
+                                type: "api_key" | "member";
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When it happened (the real time, never a sandbox test clock).
+                             */
+                            createdAt: string;
+                            /** Format: uuid */
+                            id: string;
+                            resourceId: string | null;
+                            resourceType: string | null;
+                            /** @description The HTTP status of the answer (a success). */
+                            status: number;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Field errors (validation body), a business rule (standard body), or an Idempotency-Key reused with another request (nested body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
                 };
             };
             /** @description Rate limited; see Retry-After. */
@@ -12383,6 +12535,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    showDashboardAudit: {
+        parameters: {
+            query?: {
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audit log page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed out: to /dashboard/login. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description A role that may not read the audit log. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Field errors (validation body), a business rule (standard body), or an Idempotency-Key reused with another request (nested body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
                 };
             };
             /** @description Rate limited; see Retry-After. */

@@ -4,12 +4,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pageLocale, type PageLocale } from '../../http/page-locale.ts';
 import { sendPage } from '../../http/pages.ts';
 import type { RateLimiters } from '../../http/rate-limit.ts';
-import type { AppDeps } from '../../http/types.ts';
+import type { App, AppDeps } from '../../http/types.ts';
 import { findSession, type DashboardSession } from '../../modules/members/index.ts';
 import { cookieNames, tokenCookie, type CookieNames } from './cookies.ts';
 
 export interface DashboardKit {
   deps: AppDeps;
+  /** The app, whose API the dashboard's actions call (api-call.ts). */
+  app: App;
   limiters: RateLimiters;
   cookies: CookieNames;
   /** The live session of the request's cookie, or undefined. */
@@ -18,10 +20,11 @@ export interface DashboardKit {
   page(reply: FastifyReply, status: number, locale: PageLocale, html: string): FastifyReply;
 }
 
-export function dashboardKit(deps: AppDeps, limiters: RateLimiters): DashboardKit {
+export function dashboardKit(deps: AppDeps, limiters: RateLimiters, app: App): DashboardKit {
   const cookies = cookieNames(deps.config.baseUrl);
   return {
     deps,
+    app,
     limiters,
     cookies,
     session: async (request) => {

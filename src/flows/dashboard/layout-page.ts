@@ -6,7 +6,7 @@ import type { PageLocale } from '../../http/page-locale.ts';
 import { BUSINESS_TEXT } from './business-pages.text.ts';
 import { DASHBOARD_TEXT } from './dashboard-page.text.ts';
 
-export type DashboardSection = 'home' | 'customers' | 'members' | 'developers';
+export type DashboardSection = 'home' | 'customers' | 'invoices' | 'payments' | 'catalog' | 'developers' | 'audit' | 'members';
 
 export interface LayoutView {
   accountName: string;
@@ -19,9 +19,13 @@ const headerTemplate = pageTemplate<object>(new URL('./templates/layout-header.h
 const SECTIONS: Array<{ id: DashboardSection; href: string }> = [
   { id: 'home', href: '/dashboard' },
   { id: 'customers', href: '/dashboard/customers' },
+  { id: 'invoices', href: '/dashboard/invoices' },
+  { id: 'payments', href: '/dashboard/payments' },
+  { id: 'catalog', href: '/dashboard/catalog' },
+  { id: 'developers', href: '/dashboard/developers' },
+  { id: 'audit', href: '/dashboard/audit' },
   // Owners and admins manage members there; other roles get its 403 page.
   { id: 'members', href: '/dashboard/members' },
-  { id: 'developers', href: '/dashboard/developers' },
 ];
 
 export function renderHeader(locale: PageLocale, view: LayoutView, current: DashboardSection): string {

@@ -8,6 +8,7 @@ import { registerPageSecurity } from '../../http/pages.ts';
 import type { RateLimiters } from '../../http/rate-limit.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { DASHBOARD_STYLE_HASH } from './dashboard-page.ts';
+import { registerAuditPageRoutes } from './audit-routes.ts';
 import { dashboardKit } from './dashboard-routes.ts';
 import { registerCustomersRoutes } from './customers-routes.ts';
 import { registerDevelopersRoutes } from './developers-routes.ts';
@@ -16,7 +17,7 @@ import { registerMembersRoutes } from './members-routes.ts';
 import { registerSignInRoutes } from './sign-in-routes.ts';
 
 export function registerDashboardRoutes(app: App, deps: AppDeps, limiters: RateLimiters): void {
-  const kit = dashboardKit(deps, limiters);
+  const kit = dashboardKit(deps, limiters, app);
   app.register(async (plugin) => {
     const scope = plugin.withTypeProvider<TypeBoxTypeProvider>();
     await registerPageSecurity(scope, { styles: [DASHBOARD_STYLE_HASH], formAction: "'self'" });
@@ -34,5 +35,6 @@ export function registerDashboardRoutes(app: App, deps: AppDeps, limiters: RateL
     registerCustomersRoutes(scope, kit);
     registerMembersRoutes(scope, kit);
     registerDevelopersRoutes(scope, kit);
+    registerAuditPageRoutes(scope, kit);
   });
 }

@@ -73,5 +73,21 @@ describe('Rail receipts on a sandbox test clock', () => {
     const closed = await get(`/billing/invoices/${receiptId}`);
     expect(closed).toMatchObject({ status: 'paid', total: '0.002000', amountDue: '0.000000', finalizedAt: '2031-06-02T00:11:00.000Z', paidAt: `${CLOCK_DAY}T12:00:00.000Z` });
     expect(Date.parse(closed.paidAt)).toBeGreaterThanOrEqual(Date.parse(closed.createdAt));
+
+    // The ledger, dated by the clock: the close posts receivable +0.002000 / revenue −0.002000 at
+    // the finalization; each payment's confirmation posted clearing +0.001000 / receivable
+    // −0.001000. The payer's receivable: 0.002000 − 2 × 0.001000 = 0.000000. (A receipt's
+    // customerId is the enrollment; the receivable is the payer's, payerId.)
+    const posted = (await get(`/billing/ledger/transactions?resourceType=invoice&resourceId=${receiptId}`)).transactions;
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({ kind: 'invoice.finalized', createdAt: '2031-06-02T00:11:00.000Z' });
+    expect(posted[0].entries).toEqual([
+      { account: `customers:${closed.payerId}:receivable`, currency: 'USDC', amount: '0.002000' },
+      { account: 'revenue', currency: 'USDC', amount: '-0.002000' },
+    ]);
+    expect((await get(`/billing/ledger/balances?customerId=${closed.payerId}`)).balances).toEqual([
+      { account: `customers:${closed.payerId}:receivable`, currency: 'USDC', customerId: closed.payerId, balance: '0.000000' },
+    ]);
+    expect(await get('/billing/reconciliation')).toMatchObject({ reconciled: true, mismatches: [] });
   });
 });

@@ -3,6 +3,7 @@ export { registerAdminRoutes } from './admin-routes.ts';
 export { createAuthenticator } from './authenticator.ts';
 export { registerPublicAccountRoutes } from './public-routes.ts';
 export { registerAccountRoutes } from './routes.ts';
+export { accountCallFacts } from './sandbox-clock.ts';
 export {
   advanceSandboxClock,
   cardProcessorOf,

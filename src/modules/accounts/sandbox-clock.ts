@@ -11,6 +11,12 @@ export async function readSandboxClock(ex: Executor, accountId: string): Promise
   return (await repo.findAccount(ex, accountId))?.sandbox_clock ?? null;
 }
 
+/** What a call on behalf of an account's member needs of it (flows/dashboard/api-call.ts): is it active, and its test clock. */
+export async function accountCallFacts(ex: Executor, accountId: string): Promise<{ active: boolean; sandboxClock: Date | null } | undefined> {
+  const row = await repo.findAccount(ex, accountId);
+  return row && { active: row.status === 'active', sandboxClock: row.sandbox_clock };
+}
+
 /**
  * The context of a keyless action in a tenant (a buyer's page, a sandbox confirmation): billing
  * time as of the account's sandbox test clock when one is set, as on its API; `realNow` stays the
