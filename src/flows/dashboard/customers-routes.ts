@@ -80,7 +80,7 @@ export function registerCustomersRoutes(scope: App, kit: DashboardKit): void {
 }
 
 /** The id a `cursor` query names (the API's encoding); a broken cursor starts from the newest. */
-function afterIdOf(cursor: string | undefined): string | null {
+export function afterIdOf(cursor: string | undefined): string | null {
   if (!cursor) return null;
   const id = Buffer.from(cursor, 'base64url').toString('utf8');
   return isUuid(id) ? id : null;

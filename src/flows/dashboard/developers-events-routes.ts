@@ -4,6 +4,7 @@
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
+import { afterIdOf } from './customers-routes.ts';
 import { htmlResponse } from '../../http/pages.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
@@ -16,13 +17,6 @@ import { pageConfig, redirect, tags } from './members-forms.ts';
 
 const PAGE_SIZE = 25;
 const BACK_TO_EVENTS = '/dashboard/developers/events';
-
-/** The id a `cursor` query names (the API's encoding); a broken cursor starts from the newest. */
-function afterIdOf(cursor: string | undefined): string | null {
-  if (!cursor) return null;
-  const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  return isUuid(id) ? id : null;
-}
 
 export function registerDeveloperEventRoutes(scope: App, kit: DashboardKit): void {
   const { deps } = kit;
