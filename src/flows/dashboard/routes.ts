@@ -12,6 +12,7 @@ import { registerAuditPageRoutes } from './audit-routes.ts';
 import { dashboardKit } from './dashboard-routes.ts';
 import { registerCatalogRoutes } from './catalog-routes.ts';
 import { registerCustomersRoutes } from './customers-routes.ts';
+import { registerDevelopersRoutes } from './developers-routes.ts';
 import { registerHomeRoutes } from './home-routes.ts';
 import { registerMoneyRoutes } from './invoices-payments-routes.ts';
 import { registerMembersRoutes } from './members-routes.ts';
@@ -36,6 +37,7 @@ export function registerDashboardRoutes(app: App, deps: AppDeps, limiters: RateL
     registerCustomersRoutes(scope, kit);
     registerMembersRoutes(scope, kit);
     registerMoneyRoutes(scope, kit);
+    registerDevelopersRoutes(scope, kit);
     registerAuditPageRoutes(scope, kit);
     registerCatalogRoutes(scope, kit);
   });
