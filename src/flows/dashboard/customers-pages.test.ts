@@ -87,7 +87,7 @@ describe('a customer page', () => {
     // Two invoices: 100.00 (paid) and 25.00 (open); one payment, Pix 100.00, confirmed.
     expect(page.html).toContain(`<strong>${formatAmount('100.00', 'BRL', 'pt-BR')}</strong> <span class="note">paga · `);
     expect(page.html).toContain(`<strong>${formatAmount('25.00', 'BRL', 'pt-BR')}</strong> <span class="note">em aberto · `);
-    expect(page.html).toContain(`<li id="payment-${paymentId}"><span>Pix</span> <strong>R$\u00a0100,00</strong> <span class="note">confirmado · `);
+    expect(page.html).toContain(`<li id="payment-${paymentId}"><a href="/dashboard/payments/${paymentId}">Pix</a> <strong>R$\u00a0100,00</strong> <span class="note">confirmado · `);
     expect(page.html).toContain('Nenhum crédito.');
     const english = await (await signedIn('ana@loja.example', 'en')).get(`/dashboard/customers/${carla}`);
     expect(english.html).toContain('<strong>R$100.00</strong> <span class="note">confirmed · ');

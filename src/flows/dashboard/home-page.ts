@@ -8,6 +8,7 @@ import type { MemberRole } from '../../modules/members/index.ts';
 import { BUSINESS_TEXT } from './business-pages.text.ts';
 import { DASHBOARD_STYLES } from './dashboard-page.ts';
 import { DASHBOARD_TEXT } from './dashboard-page.text.ts';
+import { endpointSummary } from './developers-page.ts';
 import { renderHeader, type LayoutView } from './layout-page.ts';
 import type { Overview } from './overview.ts';
 
@@ -53,6 +54,7 @@ export function renderHome(locale: PageLocale, view: HomeView, overview: Overvie
       reason: payment.failureCode ?? '',
       failed: `${words.failedOn} ${formatShortDay(payment.failedAt, locale)}`,
     })),
+    failingEndpoints: overview.failingEndpoints.map((endpoint) => endpointSummary(locale, endpoint)),
   });
 }
 

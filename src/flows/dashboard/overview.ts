@@ -1,10 +1,11 @@
 // The home page's figures (issue #32): revenue this month and last, payments of the last 30 days
-// by method, and what needs attention (open invoices, failed payments). Five grouped or limited
-// queries through the invoices and payments doors, all of the session's tenant, run together.
+// by method, and what needs attention (open invoices, failed payments, failing webhook endpoints).
+// Six grouped or limited queries through the invoices and payments doors, all of the session's tenant, run together.
 import type { Tenant } from '../../core/context.ts';
 import type { Executor } from '../../db/database.ts';
 import { listOpenInvoiceSummaries, paidRevenueByCurrency, type CurrencyTotal, type OpenInvoiceSummary } from '../../modules/invoices/index.ts';
 import { confirmedPaymentsByMethod, listFailedPaymentSummaries, type FailedPaymentSummary, type MethodTotal } from '../../modules/payments/index.ts';
+import { listFailingEndpoints, type EndpointHealth } from '../../modules/webhooks/index.ts';
 
 /** How many open invoices and failed payments the home page lists. */
 export const ATTENTION_LIMIT = 5;
@@ -16,6 +17,8 @@ export interface Overview {
   paymentsByMethod: MethodTotal[];
   openInvoices: OpenInvoiceSummary[];
   failedPayments: FailedPaymentSummary[];
+  /** Webhook endpoints disabled by the service or whose last attempt failed (at most 20 exist). */
+  failingEndpoints: EndpointHealth[];
 }
 
 /** The first instant of the calendar month (UTC) `offset` months from the one of `now`. */
@@ -26,12 +29,13 @@ export function monthStart(now: Date, offset = 0): Date {
 export async function loadOverview(ex: Executor, tenant: Tenant, now: Date): Promise<Overview> {
   const thisMonth = monthStart(now);
   const since30Days = new Date(now.getTime() - 30 * DAY_MS);
-  const [revenueThisMonth, revenueLastMonth, paymentsByMethod, openInvoices, failedPayments] = await Promise.all([
+  const [revenueThisMonth, revenueLastMonth, paymentsByMethod, openInvoices, failedPayments, failingEndpoints] = await Promise.all([
     paidRevenueByCurrency(ex, tenant, thisMonth, monthStart(now, 1)),
     paidRevenueByCurrency(ex, tenant, monthStart(now, -1), thisMonth),
     confirmedPaymentsByMethod(ex, tenant, since30Days),
     listOpenInvoiceSummaries(ex, tenant, ATTENTION_LIMIT),
     listFailedPaymentSummaries(ex, tenant, since30Days, ATTENTION_LIMIT),
+    listFailingEndpoints(ex, tenant),
   ]);
-  return { revenueThisMonth, revenueLastMonth, paymentsByMethod, openInvoices, failedPayments };
+  return { revenueThisMonth, revenueLastMonth, paymentsByMethod, openInvoices, failedPayments, failingEndpoints };
 }

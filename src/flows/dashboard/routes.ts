@@ -10,8 +10,11 @@ import type { App, AppDeps } from '../../http/types.ts';
 import { DASHBOARD_STYLE_HASH } from './dashboard-page.ts';
 import { registerAuditPageRoutes } from './audit-routes.ts';
 import { dashboardKit } from './dashboard-routes.ts';
+import { registerCatalogRoutes } from './catalog-routes.ts';
 import { registerCustomersRoutes } from './customers-routes.ts';
+import { registerDevelopersRoutes } from './developers-routes.ts';
 import { registerHomeRoutes } from './home-routes.ts';
+import { registerMoneyRoutes } from './invoices-payments-routes.ts';
 import { registerMembersRoutes } from './members-routes.ts';
 import { registerSignInRoutes } from './sign-in-routes.ts';
 
@@ -33,6 +36,9 @@ export function registerDashboardRoutes(app: App, deps: AppDeps, limiters: RateL
     registerHomeRoutes(scope, kit);
     registerCustomersRoutes(scope, kit);
     registerMembersRoutes(scope, kit);
+    registerMoneyRoutes(scope, kit);
+    registerDevelopersRoutes(scope, kit);
     registerAuditPageRoutes(scope, kit);
+    registerCatalogRoutes(scope, kit);
   });
 }

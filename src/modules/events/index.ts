@@ -6,6 +6,7 @@ export {
   recordEvent,
   recordEvents,
   recordedAfter,
+  type EventView,
   type RecordedEvent,
   type RecordOptions,
 } from './service.ts';

@@ -1,8 +1,11 @@
 // The door of modules/webhooks: the only file other areas import (docs/ARCHITECTURE.md).
 export { webhookJobHandler } from './deliver.ts';
 export { fanOutEvents } from './fan-out.ts';
+export { findEndpointHealth, listEndpointHealth, listFailingEndpoints, type EndpointHealth } from './endpoint-health.ts';
+export { listDeliveries, type DeliveryView } from './service.ts';
 export { registerWebhookRoutes } from './routes.ts';
 export { newWebhookSecret, signWebhook } from './signing.ts';
+export { EVENT_KINDS } from './event-kinds.ts';
 export { type WebhookTables } from './tables.ts';
 export { withEgressGuard } from './guarded-fetch.ts';
 export { egressGuardOf } from './target-agents.ts';
