@@ -29,7 +29,24 @@ describe.skipIf(!chromiumAvailable)('dashboard accessibility (axe-core)', () => 
     const invoice = await openInvoice(t, acme.sandboxKey, customer, { lineItems: [{ description: 'Pedido', quantity: '1', unitPrice: '49.90' }] });
     const payment = await charge(t, acme.sandboxKey, invoice.id, { method: 'pix' });
     expect((await t.client.post(`/test/payments/${payment.id}/confirm`, acme.sandboxKey)).status).toBe(200);
-    paths = ['/dashboard', '/dashboard/customers', `/dashboard/customers/${customer}`, '/dashboard/members', '/dashboard/password', '/dashboard/audit'];
+    paths = [
+      '/dashboard',
+      '/dashboard/customers',
+      `/dashboard/customers/${customer}`,
+      '/dashboard/invoices',
+      `/dashboard/invoices/${invoice.id}`,
+      '/dashboard/payments',
+      `/dashboard/payments/${payment.id}`,
+      '/dashboard/catalog',
+      '/dashboard/catalog/meters',
+      '/dashboard/catalog/coupons',
+      '/dashboard/catalog/payment-links',
+      '/dashboard/developers',
+      '/dashboard/developers/events',
+      '/dashboard/members',
+      '/dashboard/password',
+      '/dashboard/audit',
+    ];
   });
   afterAll(() => session?.close());
 
