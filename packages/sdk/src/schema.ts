@@ -1440,7 +1440,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Resend a webhook delivery (owners, admins and support)
+         * Resend a webhook delivery (owners and admins)
          * @description Form fields idempotencyKey and csrf. Calls POST /account/webhooks/:endpointID/deliveries/:deliveryID/retry: 303 to the endpoint's page; 409 when the endpoint is disabled.
          */
         post: operations["retryDashboardWebhookDelivery"];

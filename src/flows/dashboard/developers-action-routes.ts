@@ -25,8 +25,8 @@ export const actionResponses = {
 
 /** Settings (keys, endpoints, secrets): owners and admins. */
 export const SETTINGS_ROLES: readonly MemberRole[] = ['owner', 'admin'];
-/** Resending a webhook delivery: support too. */
-export const RESEND_ROLES: readonly MemberRole[] = ['owner', 'admin', 'support'];
+/** Resending a webhook delivery: a developer's setting like the rest (the API's route needs account:write). */
+export const RESEND_ROLES: readonly MemberRole[] = ['owner', 'admin'];
 
 export interface DeveloperView {
   session: DashboardSession;

@@ -20,7 +20,7 @@ const eventTemplate = template('developers-event');
 const secretTemplate = template('developers-secret');
 const messageTemplate = template('developers-message');
 
-/** What the session's member may do here (owner/admin: everything; support: resend deliveries). */
+/** What the session's member may do here (owner/admin: everything; support and read_only read). */
 export interface Powers {
   manage: boolean;
   resend: boolean;

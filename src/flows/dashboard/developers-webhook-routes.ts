@@ -1,6 +1,6 @@
 // A webhook endpoint's page (issue #32): its state (failing flagged: disabled, failing since,
 // unanswered attempts, slow lane), its 20 newest deliveries with status, attempts and last error,
-// resending a delivery (owners, admins and support) and rotating the signing secret (owners and
+// resending a delivery (owners and admins) and rotating the signing secret (owners and
 // admins; the new secret shown once). Another tenant's or a malformed id answers the same 404.
 import { Type } from '@sinclair/typebox';
 import { isUuid } from '../../core/ids.ts';
@@ -54,7 +54,7 @@ export function registerDeveloperWebhookRoutes(scope: App, kit: DashboardKit): v
       attachValidation: true,
       schema: {
         tags,
-        summary: 'Resend a webhook delivery (owners, admins and support)',
+        summary: 'Resend a webhook delivery (owners and admins)',
         description: "Form fields idempotencyKey and csrf. Calls POST /account/webhooks/:endpointID/deliveries/:deliveryID/retry: 303 to the endpoint's page; 409 when the endpoint is disabled.",
         params: Type.Object({ endpointID: Id, deliveryID: Id }),
         response: actionResponses,
