@@ -32,7 +32,7 @@ export async function auditWrite(tx: Tx, request: FastifyRequest, answer: { stat
   });
 }
 
-/** `/catalog/products` → `products`; `/account/keys/:keyID/revoke` → `revoke` is never reached (it names a resource). */
+/** A route without a `resource` config: its last fixed segment (`/catalog/products` → `products`). */
 function lastStaticSegment(route: string): string | null {
   return route.split('/').filter((part) => part !== '' && !part.startsWith(':')).pop() ?? null;
 }
