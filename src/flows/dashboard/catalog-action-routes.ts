@@ -5,10 +5,8 @@
 // of acting twice, and the API's validation, events and ledger apply as for any client. Done: 303
 // to the resource's page. Refused: the form again with the API's status and message.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../core/errors.ts';
 import { isUuid } from '../../core/ids.ts';
 import type { App } from '../../http/types.ts';
-import { requireRole } from '../../modules/members/index.ts';
 import { callApi, formIdempotencyKey } from './api-call.ts';
 import {
   COUPON_FIELDS,
@@ -27,8 +25,6 @@ import {
 import { errorView, renderCatalogMessage } from './catalog-page.ts';
 import {
   actionResponses,
-  CATALOG_EDITORS,
-  catalogMember,
   couponsPage,
   metersPage,
   notFound,
@@ -39,9 +35,11 @@ import {
   VersionParams,
   type CatalogMember,
   type Outcome,
+  withCatalogPowers,
 } from './catalog-pages.ts';
 import { formField, type DashboardKit } from './dashboard-routes.ts';
-import { formConfig, formSession, isSession } from './members-forms.ts';
+import { formConfig } from './members-forms.ts';
+import { formSignedIn, isSignedIn } from './signed-in.ts';
 
 interface Action {
   /** The API call the form makes; undefined when an id in the path cannot name a tenant's resource. */
@@ -55,23 +53,17 @@ interface Action {
 export function registerCatalogActions(scope: App, kit: DashboardKit): void {
   /** CSRF, then the role, then the API call with the form's key; the answer as described above. */
   async function act(request: FastifyRequest, reply: FastifyReply, fields: readonly string[], action: Action): Promise<FastifyReply> {
-    const session = await formSession(kit, request, reply);
-    if (!isSession(session)) return session;
-    const who = await catalogMember(kit, session);
-    if (!who) return reply.redirect('/dashboard/login', 303);
+    const signedIn = await formSignedIn(kit, request, reply);
+    if (!isSignedIn(signedIn)) return signedIn;
+    const who = withCatalogPowers(signedIn);
     const locale = kit.locale(request);
-    try {
-      requireRole(who.member.role, CATALOG_EDITORS);
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'forbidden') return kit.page(reply, 403, locale, renderCatalogMessage(locale, who.layout, 'forbidden'));
-      throw error;
-    }
+    if (!who.canEdit) return kit.page(reply, 403, locale, renderCatalogMessage(locale, who.layout, 'forbidden'));
     const values = formValues(request.body, fields);
     const call = action.call(values);
     if (!call) return notFound(kit, request, reply, who);
     // A form from our page always has its key; one without is a new attempt of its own.
     const idempotencyKey = formField(request.body, 'idempotencyKey', 100) || formIdempotencyKey();
-    const answer = await callApi(kit, session, { method: 'POST', url: call.url, body: call.body, idempotencyKey });
+    const answer = await callApi(kit, who.session, { method: 'POST', url: call.url, body: call.body, idempotencyKey });
     if (answer.status >= 200 && answer.status < 300) return reply.redirect(action.done(answer.body), 303);
     if (answer.status === 404) return notFound(kit, request, reply, who);
     if (answer.status >= 500) throw new Error(`POST ${call.url} answered ${answer.status}`);

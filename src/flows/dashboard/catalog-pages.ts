@@ -8,36 +8,27 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUuid } from '../../core/ids.ts';
 import { htmlResponse } from '../../http/pages.ts';
 import { errorResponses } from '../../http/schemas.ts';
-import { getTenant } from '../../modules/accounts/index.ts';
-import { findMemberView, type DashboardSession, type MemberRole, type MemberView } from '../../modules/members/index.ts';
+import type { MemberRole } from '../../modules/members/index.ts';
 import { callApi } from './api-call.ts';
 import type { ApiCoupon, ApiMeter, ApiPaymentLink, ApiProduct, ApiVersion, FormValues } from './catalog-forms.ts';
 import { renderCatalogMessage, renderCoupons, renderLinks, renderMeters, renderProduct, renderProducts, type ErrorView } from './catalog-page.ts';
 import type { DashboardKit } from './dashboard-routes.ts';
-import type { LayoutView } from './layout-page.ts';
+import { isSignedIn, pageSignedIn, type SignedIn } from './signed-in.ts';
 
 /** The roles that change the catalog; support and read_only read it. */
 export const CATALOG_EDITORS: readonly MemberRole[] = ['owner', 'admin'];
 
-export interface CatalogMember {
-  session: DashboardSession;
-  member: MemberView;
-  layout: LayoutView;
-  canEdit: boolean;
-}
+/** The signed-in member, and whether its role may change the catalog. */
+export type CatalogMember = SignedIn & { canEdit: boolean };
 
-export async function catalogMember(kit: DashboardKit, session: DashboardSession): Promise<CatalogMember | undefined> {
-  const tenant = { accountId: session.accountId, environment: session.environment };
-  const [account, member] = await Promise.all([getTenant(kit.deps.db, { tenant, now: kit.deps.clock.now() }), findMemberView(kit.deps.db, session.memberId)]);
-  if (!member) return undefined;
-  return { session, member, layout: { accountName: account.name, environment: session.environment, csrf: session.csrfToken }, canEdit: CATALOG_EDITORS.includes(member.role) };
+export function withCatalogPowers(who: SignedIn): CatalogMember {
+  return { ...who, canEdit: who.may(CATALOG_EDITORS) };
 }
 
 /** The signed-in member of a page request, or the redirect to sign-in already sent. */
 export async function pageMember(kit: DashboardKit, request: FastifyRequest, reply: FastifyReply): Promise<CatalogMember | FastifyReply> {
-  const session = await kit.session(request);
-  const member = session && (await catalogMember(kit, session));
-  return member ?? reply.redirect('/dashboard/login', 303);
+  const who = await pageSignedIn(kit, request, reply);
+  return isSignedIn(who) ? withCatalogPowers(who) : who;
 }
 
 export function isMember(value: CatalogMember | FastifyReply): value is CatalogMember {

@@ -10,7 +10,8 @@ import { searchCustomers } from '../../modules/customers/index.ts';
 import { loadCustomerDetail } from './customer-detail.ts';
 import { renderCustomer, renderCustomerList, renderCustomerNotFound } from './customers-page.ts';
 import type { DashboardKit } from './dashboard-routes.ts';
-import { afterIdOf, PAGE_SIZE, signedInView, signedOut } from './invoices-payments-shared-routes.ts';
+import { afterIdOf, PAGE_SIZE, signedOut } from './invoices-payments-shared-routes.ts';
+import { isSignedIn, pageSignedIn } from './signed-in.ts';
 
 const tags = ['dashboard'];
 const pageConfig = { auth: 'none' as const, page: true, keylessCost: { cost: 'page' as const } };
@@ -32,9 +33,9 @@ export function registerCustomersRoutes(scope: App, kit: DashboardKit): void {
       },
     },
     async (request, reply) => {
-      const session = await kit.session(request);
-      if (!session) return reply.redirect('/dashboard/login', 303);
-      const { ctx, layout } = await signedInView(kit, session);
+      const who = await pageSignedIn(kit, request, reply);
+      if (!isSignedIn(who)) return who;
+      const { ctx, layout } = who;
       const q = request.query.q ?? '';
       const page = await searchCustomers(deps.db, ctx, q, { limit: PAGE_SIZE, afterId: afterIdOf(request.query.cursor) });
       const locale = kit.locale(request);
@@ -55,9 +56,9 @@ export function registerCustomersRoutes(scope: App, kit: DashboardKit): void {
       },
     },
     async (request, reply) => {
-      const session = await kit.session(request);
-      if (!session) return reply.redirect('/dashboard/login', 303);
-      const { ctx, layout } = await signedInView(kit, session);
+      const who = await pageSignedIn(kit, request, reply);
+      if (!isSignedIn(who)) return who;
+      const { ctx, layout } = who;
       const detail = await loadCustomerDetail(deps.db, ctx, request.params.customerID);
       const locale = kit.locale(request);
       if (!detail) return kit.page(reply, 404, locale, renderCustomerNotFound(locale, layout));

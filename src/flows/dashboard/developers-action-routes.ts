@@ -2,17 +2,15 @@
 // path every developers action takes: CSRF, then role, then the API's own route through callApi
 // with the form's Idempotency-Key (a double submit replays the stored answer, never acts twice).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UseCaseContext } from '../../core/context.ts';
-import { AppError } from '../../core/errors.ts';
 import { htmlResponse } from '../../http/pages.ts';
-import { getTenant } from '../../modules/accounts/index.ts';
-import { findMemberView, requireRole, type DashboardSession, type MemberRole, type MemberView } from '../../modules/members/index.ts';
+import type { MemberRole } from '../../modules/members/index.ts';
 import { callApi, type ApiAnswer } from './api-call.ts';
 import { formField, type DashboardKit } from './dashboard-routes.ts';
 import { renderMessage, type Powers } from './developers-page.ts';
 import { DEVELOPERS_TEXT } from './developers-page.text.ts';
 import type { LayoutView } from './layout-page.ts';
-import { formSession, isSession, redirect } from './members-forms.ts';
+import { redirect } from './members-forms.ts';
+import { formSignedIn, isSignedIn, pageSignedIn, type SignedIn } from './signed-in.ts';
 
 /** The OpenAPI answers of every developers action. */
 export const actionResponses = {
@@ -28,27 +26,17 @@ export const SETTINGS_ROLES: readonly MemberRole[] = ['owner', 'admin'];
 /** Resending a webhook delivery: a developer's setting like the rest (the API's route needs account:write). */
 export const RESEND_ROLES: readonly MemberRole[] = ['owner', 'admin'];
 
-export interface DeveloperView {
-  session: DashboardSession;
-  member: MemberView;
-  ctx: UseCaseContext;
-  layout: LayoutView;
-  powers: Powers;
-}
+/** The signed-in member with the powers of its role on this section. */
+export type DeveloperView = SignedIn & { powers: Powers };
 
-async function viewOf(kit: DashboardKit, session: DashboardSession): Promise<DeveloperView | undefined> {
-  const ctx = { tenant: { accountId: session.accountId, environment: session.environment }, now: kit.deps.clock.now(), baseUrl: kit.deps.config.baseUrl };
-  const [account, member] = await Promise.all([getTenant(kit.deps.db, ctx), findMemberView(kit.deps.db, session.memberId)]);
-  if (!member) return undefined;
-  const powers = { manage: SETTINGS_ROLES.includes(member.role), resend: RESEND_ROLES.includes(member.role) };
-  return { session, member, ctx, powers, layout: { accountName: account.name, environment: session.environment, csrf: session.csrfToken } };
+function withPowers(who: SignedIn): DeveloperView {
+  return { ...who, powers: { manage: who.may(SETTINGS_ROLES), resend: who.may(RESEND_ROLES) } };
 }
 
 /** The signed-in member's view for a page, or the redirect to sign-in already sent. */
 export async function pageView(kit: DashboardKit, request: FastifyRequest, reply: FastifyReply): Promise<DeveloperView | FastifyReply> {
-  const session = await kit.session(request);
-  const view = session && (await viewOf(kit, session));
-  return view ?? reply.redirect('/dashboard/login', 303);
+  const who = await pageSignedIn(kit, request, reply);
+  return isSignedIn(who) ? withPowers(who) : who;
 }
 
 export function isView(value: DeveloperView | FastifyReply): value is DeveloperView {
@@ -81,22 +69,16 @@ export interface DeveloperAction<T> {
 
 /** CSRF (403), role (403), the form's Idempotency-Key, then the API; its 4xx become the page with its message and status. */
 export async function runAction<T>(kit: DashboardKit, request: FastifyRequest, reply: FastifyReply, action: DeveloperAction<T>): Promise<FastifyReply> {
-  const session = await formSession(kit, request, reply);
-  if (!isSession(session)) return session;
-  const view = await viewOf(kit, session);
-  if (!view) return reply.redirect('/dashboard/login', 303);
+  const who = await formSignedIn(kit, request, reply);
+  if (!isSignedIn(who)) return who;
+  const view = withPowers(who);
   const t = DEVELOPERS_TEXT[kit.locale(request)];
-  try {
-    requireRole(view.member.role, action.allowed);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'forbidden') return sendMessage(kit, request, reply, view.layout, 403, { kind: 'forbidden', backHref: action.backHref });
-    throw error;
-  }
+  if (!view.may(action.allowed)) return sendMessage(kit, request, reply, view.layout, 403, { kind: 'forbidden', backHref: action.backHref });
   const idempotencyKey = formField(request.body, 'idempotencyKey', 100);
   const call = action.call(view);
   if (call === 'not_found') return sendMessage(kit, request, reply, view.layout, 404, { kind: 'not_found', backHref: action.backHref });
   if (!idempotencyKey || !call) return sendMessage(kit, request, reply, view.layout, 422, { kind: 'failed', detail: action.invalid ?? t.invalidForm, backHref: action.backHref });
-  const answer = await callApi<T>(kit, session, { ...call, idempotencyKey });
+  const answer = await callApi<T>(kit, view.session, { ...call, idempotencyKey });
   if (answer.status < 300) return action.done(view, answer);
   if (answer.status === 404) return sendMessage(kit, request, reply, view.layout, 404, { kind: 'not_found', backHref: action.backHref });
   if (answer.status === 403 && apiMessage(answer.body) === undefined) return sendMessage(kit, request, reply, view.layout, 403, { kind: 'forbidden', backHref: action.backHref });

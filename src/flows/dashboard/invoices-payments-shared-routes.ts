@@ -1,20 +1,11 @@
-// What the dashboard's business pages' routes share (invoices, payments, customers): the session's
-// use-case context and header, the page cursor, the member a form acts as (after its CSRF check),
-// the role check, and the words shown for an API's refusal. The actions themselves go through the
-// service's own API (api-call.ts).
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UseCaseContext } from '../../core/context.ts';
-import { AppError } from '../../core/errors.ts';
+// What the dashboard's business pages' routes share (invoices, payments, customers): the answers
+// of an action form, the page cursor, and the words shown for an API's refusal. The signed-in
+// member is signed-in.ts's; the actions themselves go through the service's own API (api-call.ts).
 import { isUuid } from '../../core/ids.ts';
 import type { PageLocale } from '../../http/page-locale.ts';
 import { htmlResponse } from '../../http/pages.ts';
-import { getTenant } from '../../modules/accounts/index.ts';
-import { findMemberView, requireRole, type DashboardSession, type MemberRole, type MemberView } from '../../modules/members/index.ts';
 import type { ApiAnswer } from './api-call.ts';
-import type { DashboardKit } from './dashboard-routes.ts';
 import { MONEY_TEXT, type MoneyErrorCode } from './invoices-payments.text.ts';
-import type { LayoutView } from './layout-page.ts';
-import { formSession, isSession } from './members-forms.ts';
 
 export const PAGE_SIZE = 25;
 export const signedOut = { description: 'Signed out: to /dashboard/login.', type: 'null' as const };
@@ -29,52 +20,6 @@ export const actionResponses = (done: string) => ({
   502: htmlResponse("The processor refused or is down (the API's 502): the page with its message; nothing was recorded."),
   504: htmlResponse("The processor did not answer in time (the API's 504): the page with its message; nothing was recorded."),
 });
-
-export interface SignedInView {
-  ctx: UseCaseContext;
-  layout: LayoutView;
-}
-
-/** The use-case context of a signed-in session: its account, in the environment it shows. */
-export function sessionContext(kit: DashboardKit, session: DashboardSession): UseCaseContext {
-  return { tenant: { accountId: session.accountId, environment: session.environment }, now: kit.deps.clock.now(), baseUrl: kit.deps.config.baseUrl };
-}
-
-/** The use-case context and the header's view of a signed-in session. */
-export async function signedInView(kit: DashboardKit, session: DashboardSession): Promise<SignedInView> {
-  const ctx = sessionContext(kit, session);
-  const account = await getTenant(kit.deps.db, ctx);
-  return { ctx, layout: { accountName: account.name, environment: session.environment, csrf: session.csrfToken } };
-}
-
-export interface Actor {
-  session: DashboardSession;
-  member: MemberView;
-}
-
-/** The member a signed-in form acts as, or the answer already sent (to sign-in, or 403 for its CSRF token). */
-export async function formActor(kit: DashboardKit, request: FastifyRequest, reply: FastifyReply): Promise<Actor | FastifyReply> {
-  const session = await formSession(kit, request, reply);
-  if (!isSession(session)) return session;
-  const member = await findMemberView(kit.deps.db, session.memberId);
-  if (!member) return reply.redirect('/dashboard/login', 303);
-  return { session, member };
-}
-
-export function isActor(value: Actor | FastifyReply): value is Actor {
-  return 'member' in value && 'session' in value;
-}
-
-/** Whether the role may act (the members module's guard). */
-export function roleMay(role: MemberRole, allowed: readonly MemberRole[]): boolean {
-  try {
-    requireRole(role, allowed);
-    return true;
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'forbidden') return false;
-    throw error;
-  }
-}
 
 /** The id of the API's `cursor` (base64url of the last id); a broken cursor starts from the newest. */
 export function afterIdOf(cursor: string | undefined): string | null {

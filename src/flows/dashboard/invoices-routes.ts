@@ -10,14 +10,14 @@ import { htmlResponse } from '../../http/pages.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
 import { listInvoices } from '../../modules/invoices/index.ts';
-import { findMemberView, type DashboardSession, type MemberView } from '../../modules/members/index.ts';
 import { callApi } from './api-call.ts';
 import { formField, type DashboardKit } from './dashboard-routes.ts';
 import { invoiceExists, loadInvoiceDetail } from './invoices-detail.ts';
-import { actionResponses, afterIdOf, formActor, isActor, PAGE_SIZE, refusalText, roleMay, sessionContext, signedInView, signedOut } from './invoices-payments-shared-routes.ts';
+import { actionResponses, afterIdOf, PAGE_SIZE, refusalText, signedOut } from './invoices-payments-shared-routes.ts';
 import { INVOICE_ACTIONS, INVOICE_STATUSES, renderInvoice, renderInvoiceList, renderMoneyNotFound } from './invoices-page.ts';
 import { MONEY_TEXT } from './invoices-payments.text.ts';
 import { formConfig, pageConfig, tags } from './members-forms.ts';
+import { formSignedIn, isSignedIn, pageSignedIn, type SignedIn } from './signed-in.ts';
 
 const InvoiceParams = Type.Object({ invoiceID: Type.String({ maxLength: 100 }) });
 
@@ -25,8 +25,8 @@ export function registerInvoicesRoutes(scope: App, kit: DashboardKit): void {
   const { deps } = kit;
 
   /** The invoice's page (200, or an action's refusal at its status), or the 404 page. */
-  async function invoicePage(request: FastifyRequest, reply: FastifyReply, session: DashboardSession, member: MemberView, status = 200, error?: string) {
-    const { ctx, layout } = await signedInView(kit, session);
+  async function invoicePage(request: FastifyRequest, reply: FastifyReply, who: SignedIn, status = 200, error?: string) {
+    const { ctx, layout, member } = who;
     const locale = kit.locale(request);
     const detail = await loadInvoiceDetail(deps.db, ctx, (request.params as { invoiceID: string }).invoiceID);
     if (!detail) return kit.page(reply, 404, locale, renderMoneyNotFound(locale, layout, 'invoices'));
@@ -50,9 +50,9 @@ export function registerInvoicesRoutes(scope: App, kit: DashboardKit): void {
       },
     },
     async (request, reply) => {
-      const session = await kit.session(request);
-      if (!session) return reply.redirect('/dashboard/login', 303);
-      const { ctx, layout } = await signedInView(kit, session);
+      const who = await pageSignedIn(kit, request, reply);
+      if (!isSignedIn(who)) return who;
+      const { ctx, layout } = who;
       const status = INVOICE_STATUSES.find((s) => s === request.query.status);
       const customerId = (request.query.customerId ?? '').trim();
       const filters = { status, customerId };
@@ -78,11 +78,8 @@ export function registerInvoicesRoutes(scope: App, kit: DashboardKit): void {
       },
     },
     async (request, reply) => {
-      const session = await kit.session(request);
-      if (!session) return reply.redirect('/dashboard/login', 303);
-      const member = await findMemberView(deps.db, session.memberId);
-      if (!member) return reply.redirect('/dashboard/login', 303);
-      return invoicePage(request, reply, session, member);
+      const who = await pageSignedIn(kit, request, reply);
+      return isSignedIn(who) ? invoicePage(request, reply, who) : who;
     },
   );
 
@@ -102,18 +99,17 @@ export function registerInvoicesRoutes(scope: App, kit: DashboardKit): void {
         },
       },
       async (request, reply) => {
-        const actor = await formActor(kit, request, reply);
-        if (!isActor(actor)) return actor;
-        const { session, member } = actor;
+        const who = await formSignedIn(kit, request, reply);
+        if (!isSignedIn(who)) return who;
         const id = request.params.invoiceID;
         const text = MONEY_TEXT[kit.locale(request)];
-        if (!(await invoiceExists(deps.db, sessionContext(kit, session), id))) return invoicePage(request, reply, session, member);
-        if (!roleMay(member.role, action.roles)) return invoicePage(request, reply, session, member, 403, text.forbidden);
+        if (!(await invoiceExists(deps.db, who.ctx, id))) return invoicePage(request, reply, who);
+        if (!who.may(action.roles)) return invoicePage(request, reply, who, 403, text.forbidden);
         const idempotencyKey = formField(request.body, 'idempotencyKey', 100);
-        if (!idempotencyKey) return invoicePage(request, reply, session, member, 422, text.missingKey);
-        const answer = await callApi(kit, session, { method: 'POST', url: `/billing/invoices/${id}/${action.path}`, idempotencyKey });
+        if (!idempotencyKey) return invoicePage(request, reply, who, 422, text.missingKey);
+        const answer = await callApi(kit, who.session, { method: 'POST', url: `/billing/invoices/${id}/${action.path}`, idempotencyKey });
         if (answer.status < 300) return reply.redirect(`/dashboard/invoices/${id}`, 303);
-        return invoicePage(request, reply, session, member, answer.status, refusalText(kit.locale(request), answer));
+        return invoicePage(request, reply, who, answer.status, refusalText(kit.locale(request), answer));
       },
     );
   }

@@ -7,14 +7,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { htmlResponse } from '../../http/pages.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
-import { findMemberView, type DashboardSession, type MemberView } from '../../modules/members/index.ts';
 import { listPayments } from '../../modules/payments/index.ts';
 import { callApi } from './api-call.ts';
 import { formField, type DashboardKit } from './dashboard-routes.ts';
-import { actionResponses, afterIdOf, formActor, isActor, PAGE_SIZE, refusalText, roleMay, sessionContext, signedInView, signedOut } from './invoices-payments-shared-routes.ts';
+import { actionResponses, afterIdOf, PAGE_SIZE, refusalText, signedOut } from './invoices-payments-shared-routes.ts';
 import { renderMoneyNotFound } from './invoices-page.ts';
 import { MONEY_TEXT } from './invoices-payments.text.ts';
 import { formConfig, pageConfig, tags } from './members-forms.ts';
+import { formSignedIn, isSignedIn, pageSignedIn, type SignedIn } from './signed-in.ts';
 import { loadPaymentDetail, paymentExists } from './payments-detail.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_ROLES, renderPayment, renderPaymentList, type PaymentPageView } from './payments-page.ts';
 
@@ -31,8 +31,8 @@ export function registerPaymentsRoutes(scope: App, kit: DashboardKit): void {
   const { deps } = kit;
 
   /** The payment's page (200, or a refund's refusal at its status), or the 404 page. */
-  async function paymentPage(request: FastifyRequest, reply: FastifyReply, session: DashboardSession, member: MemberView, status = 200, refusal: Pick<PaymentPageView, 'error' | 'refund'> = {}) {
-    const { ctx, layout } = await signedInView(kit, session);
+  async function paymentPage(request: FastifyRequest, reply: FastifyReply, who: SignedIn, status = 200, refusal: Pick<PaymentPageView, 'error' | 'refund'> = {}) {
+    const { ctx, layout, member } = who;
     const locale = kit.locale(request);
     const detail = await loadPaymentDetail(deps.db, ctx, (request.params as { paymentID: string }).paymentID);
     if (!detail) return kit.page(reply, 404, locale, renderMoneyNotFound(locale, layout, 'payments'));
@@ -56,9 +56,9 @@ export function registerPaymentsRoutes(scope: App, kit: DashboardKit): void {
       },
     },
     async (request, reply) => {
-      const session = await kit.session(request);
-      if (!session) return reply.redirect('/dashboard/login', 303);
-      const { ctx, layout } = await signedInView(kit, session);
+      const who = await pageSignedIn(kit, request, reply);
+      if (!isSignedIn(who)) return who;
+      const { ctx, layout } = who;
       const filters = { status: PAYMENT_STATUSES.find((s) => s === request.query.status), method: PAYMENT_METHODS.find((m) => m === request.query.method) };
       const page = await listPayments(deps.db, ctx, filters, { limit: PAGE_SIZE, afterId: afterIdOf(request.query.cursor) });
       const locale = kit.locale(request);
@@ -79,11 +79,8 @@ export function registerPaymentsRoutes(scope: App, kit: DashboardKit): void {
       },
     },
     async (request, reply) => {
-      const session = await kit.session(request);
-      if (!session) return reply.redirect('/dashboard/login', 303);
-      const member = await findMemberView(deps.db, session.memberId);
-      if (!member) return reply.redirect('/dashboard/login', 303);
-      return paymentPage(request, reply, session, member);
+      const who = await pageSignedIn(kit, request, reply);
+      return isSignedIn(who) ? paymentPage(request, reply, who) : who;
     },
   );
 
@@ -104,23 +101,22 @@ export function registerPaymentsRoutes(scope: App, kit: DashboardKit): void {
       },
     },
     async (request, reply) => {
-      const actor = await formActor(kit, request, reply);
-      if (!isActor(actor)) return actor;
-      const { session, member } = actor;
+      const who = await formSignedIn(kit, request, reply);
+      if (!isSignedIn(who)) return who;
       const id = request.params.paymentID;
       const text = MONEY_TEXT[kit.locale(request)];
       const typed = { amount: formField(request.body, 'amount', 40) ?? '', reason: formField(request.body, 'reason', 500) ?? '' };
-      if (!(await paymentExists(deps.db, sessionContext(kit, session), id))) return paymentPage(request, reply, session, member);
-      if (!roleMay(member.role, REFUND_ROLES)) return paymentPage(request, reply, session, member, 403, { error: text.forbidden });
+      if (!(await paymentExists(deps.db, who.ctx, id))) return paymentPage(request, reply, who);
+      if (!who.may(REFUND_ROLES)) return paymentPage(request, reply, who, 403, { error: text.forbidden });
       const idempotencyKey = formField(request.body, 'idempotencyKey', 100);
-      if (!idempotencyKey) return paymentPage(request, reply, session, member, 422, { error: text.missingKey, refund: typed });
+      if (!idempotencyKey) return paymentPage(request, reply, who, 422, { error: text.missingKey, refund: typed });
       const amount = refundAmountOf(typed.amount);
-      if (amount === null) return paymentPage(request, reply, session, member, 422, { error: text.badAmount, refund: typed });
+      if (amount === null) return paymentPage(request, reply, who, 422, { error: text.badAmount, refund: typed });
       const reason = typed.reason.trim();
       const body = { ...(amount !== undefined && { amount }), ...(reason && { reason }) };
-      const answer = await callApi(kit, session, { method: 'POST', url: `/billing/payments/${id}/refunds`, body, idempotencyKey });
+      const answer = await callApi(kit, who.session, { method: 'POST', url: `/billing/payments/${id}/refunds`, body, idempotencyKey });
       if (answer.status < 300) return reply.redirect(`/dashboard/payments/${id}`, 303);
-      return paymentPage(request, reply, session, member, answer.status, { error: refusalText(kit.locale(request), answer), refund: typed });
+      return paymentPage(request, reply, who, answer.status, { error: refusalText(kit.locale(request), answer), refund: typed });
     },
   );
 }
