@@ -20,6 +20,7 @@ import { ERROR_RESPONSE, sharedSchemas } from './http/schemas.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import type { App, AppDeps } from './http/types.ts';
 import { assertStorableStrings, validatorCompiler } from './http/validation.ts';
+import { buildCachedSerializer } from './http/serializer-cache.ts';
 import { wireAreas } from './wiring.ts';
 import { createAuthenticator, registerAccountRoutes, registerAdminRoutes, registerPublicAccountRoutes } from './modules/accounts/index.ts';
 import { registerStorefrontRoutes, registerShopPageRoutes } from './flows/storefronts/index.ts';
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildOptions): Promise<App & { deps: App
     trustProxy: config.trustProxy,
     // The response serialiser validates anyOf branches with its own Ajv: teach it our format too.
     serializerOpts: { ajv: { formats: { decimal: new RegExp(DECIMAL_PATTERN) } } },
+    schemaController: { compilersFactory: { buildSerializer: buildCachedSerializer } },
     ajv: { customOptions: {} },
     // Answers that never reach a route carry the interface's error shape too (protocol-errors.ts).
     clientErrorHandler,
