@@ -1,7 +1,6 @@
 // Test harness: a fresh database per test file (embedded PGlite in memory, or a new schema on the
 // PostgreSQL of DATABASE_URL), the real app on top, and a small client around app.inject.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { LookupFunction } from 'node:net';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -10,6 +9,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import type { Clock } from '../src/core/clock.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { lendPglite, returnPglite } from './pglite-pool.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
@@ -40,12 +40,26 @@ export interface StartOptions {
 export async function openTestDatabase(): Promise<DatabaseHandle & { drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL ?? null;
   if (!url) {
-    // A copy of the run's migrated cluster (test/global-setup.ts); migrate then finds nothing to do.
+    // The run's migrated cluster (test/global-setup.ts), emptied for this file (test/pglite-pool.ts);
+    // migrate then finds nothing to do.
     const dump = inject('pgliteDump');
-    const memoryFrom = dump ? new Blob([await readFile(dump)]) : undefined;
-    const handle = await openDatabase({ databaseUrl: null, dataDir: 'memory://', ...(memoryFrom ? { memoryFrom } : {}) });
+    if (!dump) {
+      const handle = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+      await migrate(handle);
+      return { ...handle, drop: () => handle.close() };
+    }
+    const pglite = await lendPglite(dump);
+    const handle = await openDatabase({ databaseUrl: null, dataDir: 'memory://', pglite });
     await migrate(handle);
-    return { ...handle, drop: () => handle.close() };
+    let returned = false;
+    return {
+      ...handle,
+      drop: async () => {
+        if (returned) return;
+        returned = true;
+        await returnPglite(pglite);
+      },
+    };
   }
   const schema = `test_${randomBytes(6).toString('hex')}`;
   await adminQuery(url, `create schema ${schema}`);
