@@ -5,13 +5,12 @@
 // usage, invoices, payments, events: cli/seller-commands.ts; subscriptions, coupons, refunds:
 // cli/billing-commands.ts; storefronts, payment links: cli/selling-commands.ts), which use the HTTP
 // API only (API_KEY and BASE_URL). `--version` prints the version. Exit codes: docs/cli.md.
+//
+// The operators' commands load the service's modules when they run, not at start: a seller's
+// command talks HTTP only, and importing the whole service (its database, processors and chains)
+// made every `billing products list` wait several seconds before its first request.
 import { Command, CommanderError } from 'commander';
 import { loadConfig } from './config.ts';
-import { openMigratedDatabase } from './server.ts';
-import { createAccount } from './modules/accounts/index.ts';
-import { keyringOf, rotateSecretsKey } from './modules/providers/index.ts';
-import { rotateRelayerKeys, rotateRemoteFacilitatorKeys } from './flows/rail/index.ts';
-import { listen } from './cli/webhooks-listen.ts';
 import { EXIT, exitCodeOf } from './cli/output.ts';
 import { registerSellerCommands } from './cli/seller-commands.ts';
 import { registerBillingCommands } from './cli/billing-commands.ts';
@@ -30,6 +29,7 @@ program
   .command('migrate')
   .description('apply database migrations')
   .action(async () => {
+    const { openMigratedDatabase } = await import('./server.ts');
     const database = await openMigratedDatabase(loadConfig());
     await database.close();
     console.log('migrations applied');
@@ -46,6 +46,7 @@ accounts
   .action(async (options: { name: string; slug?: string; ownerEmail?: string; json?: boolean }) => {
     if (options.ownerEmail !== undefined && !/^[^@\s]+@[^@\s]+$/.test(options.ownerEmail)) throw new Error(`--owner-email: not an email: ${options.ownerEmail}`);
     const config = loadConfig();
+    const [{ openMigratedDatabase }, { createAccount }] = await Promise.all([import('./server.ts'), import('./modules/accounts/index.ts')]);
     const database = await openMigratedDatabase(config);
     try {
       const owner = options.ownerEmail === undefined ? {} : { owner: { email: options.ownerEmail } };
@@ -75,6 +76,11 @@ secrets
   )
   .action(async () => {
     const config = loadConfig();
+    const [{ openMigratedDatabase }, { keyringOf, rotateSecretsKey }, { rotateRelayerKeys, rotateRemoteFacilitatorKeys }] = await Promise.all([
+      import('./server.ts'),
+      import('./modules/providers/index.ts'),
+      import('./flows/rail/index.ts'),
+    ]);
     const keyring = keyringOf(config);
     if (!keyring) throw new Error('SECRETS_KEY (or SECRETS_KEY_FILE) is not set: there is no key to rotate to.');
     const database = await openMigratedDatabase(config);
@@ -106,6 +112,7 @@ webhooks
     const controller = new AbortController();
     process.once('SIGINT', () => controller.abort());
     process.once('SIGTERM', () => controller.abort());
+    const { listen } = await import('./cli/webhooks-listen.ts');
     await listen({
       forwardTo: options.forwardTo,
       apiKey,
