@@ -15,7 +15,7 @@ export const AuditEntry = Type.Object(
       id: Type.String({ description: "The key's id, or the member's." }),
       label: Nullable(Type.String({ description: "The member's email; null for a key." })),
     }),
-    action: Type.String({ description: 'The operationId of the API call, e.g. refundPayment.' }),
+    action: Type.String({ description: "The operationId of the API call, e.g. refundPayment; members.* for a change to the account's members (invite, invite_resend, invite_revoke, invite_accept, role_change, remove, password_change, password_reset)." }),
     resourceType: Nullable(Type.String()),
     resourceId: Nullable(Type.String({ description: 'The path parameter the call named, or the id of what it made.' })),
     status: Type.Integer({ description: 'The HTTP status of the answer (a success).' }),

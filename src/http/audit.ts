@@ -49,3 +49,36 @@ function resourceIdOf(params: unknown, body: string): string | null {
     return null;
   }
 }
+
+/** A change to an account's members, made by a member (or by the member a link was for). */
+export interface MemberChange {
+  accountId: string;
+  actor: { id: string; email: string };
+  /** `members.invite`, `members.role_change`, ... */
+  action: string;
+  /** The member changed. */
+  memberId: string;
+}
+
+/**
+ * The entry of a members change (dashboard forms, no Idempotency-Key), written by the caller in
+ * the change's transaction. Members are account-wide, not per environment, so the entry is
+ * written in both environments: the team's history reads the same in sandbox and production.
+ */
+export async function auditMemberChange(tx: Tx, change: MemberChange, now: Date): Promise<void> {
+  for (const environment of ['sandbox', 'production'] as const) {
+    await insertAuditEntry(tx, {
+      id: newId(),
+      account_id: change.accountId,
+      environment,
+      actor_type: 'member',
+      actor_id: change.actor.id,
+      actor_label: change.actor.email,
+      action: change.action,
+      resource_type: 'member',
+      resource_id: change.memberId,
+      status_code: 200,
+      created_at: now,
+    });
+  }
+}

@@ -27,6 +27,8 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /dashboard/members': 'inviteDashboardMember',
   'POST /dashboard/members/:id/role': 'changeDashboardMemberRole',
   'POST /dashboard/members/:id/remove': 'removeDashboardMember',
+  'POST /dashboard/members/:id/resend': 'resendDashboardInvitation',
+  'POST /dashboard/members/:id/revoke': 'revokeDashboardInvitation',
   'GET /dashboard/invoices': 'showDashboardInvoices',
   'GET /dashboard/invoices/:invoiceID': 'showDashboardInvoice',
   'POST /dashboard/invoices/:invoiceID/finalize': 'finalizeDashboardInvoice',

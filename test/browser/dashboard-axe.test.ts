@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from '../../src/modules/invoices/test-fixtures.ts';
 import { charge, openInvoice } from '../../src/modules/payments/test-fixtures.ts';
-import { seedAccountWithOwner } from '../dashboard.ts';
+import { csrfOf, DashboardBrowser, seedAccountWithOwner } from '../dashboard.ts';
 import { chromiumAvailable, startBrowserTest, type BrowserTest } from './chromium.ts';
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -29,6 +29,11 @@ describe.skipIf(!chromiumAvailable)('dashboard accessibility (axe-core)', () => 
     const invoice = await openInvoice(t, acme.sandboxKey, customer, { lineItems: [{ description: 'Pedido', quantity: '1', unitPrice: '49.90' }] });
     const payment = await charge(t, acme.sandboxKey, invoice.id, { method: 'pix' });
     expect((await t.client.post(`/test/payments/${payment.id}/confirm`, acme.sandboxKey)).status).toBe(200);
+    // A pending invitation, so the members page shows its list with resend and revoke.
+    const owner = new DashboardBrowser(t);
+    expect((await owner.signIn('dona@acessivel.example', 'uma senha comprida')).status).toBe(303);
+    const members = await owner.get('/dashboard/members');
+    expect((await owner.post('/dashboard/members', { email: 'convidada@acessivel.example', role: 'support', csrf: csrfOf(members.html) })).status).toBe(200);
     paths = [
       '/dashboard',
       '/dashboard/customers',

@@ -57,7 +57,9 @@ export function renderMembers(locale: PageLocale, view: MembersView): string {
     csrf: view.csrf,
     error: view.error,
     notice: view.notice,
-    members: view.members.map((m) => ({ id: m.id, email: m.email, roleName: roleNames[m.role], self: m.id === view.selfId, pending: m.pending, roles: options(m.role) })),
+    // Members who set a password; invited ones (none yet) are the invitations, resent or revoked.
+    members: view.members.filter((m) => !m.pending).map((m) => ({ id: m.id, email: m.email, roleName: roleNames[m.role], self: m.id === view.selfId, roles: options(m.role) })),
+    invitations: view.members.filter((m) => m.pending).map((m) => ({ id: m.id, email: m.email, roleName: roleNames[m.role] })),
     inviteRoles: options('support'),
   });
 }

@@ -5,9 +5,11 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { Tx } from '../../db/database.ts';
+import { auditMemberChange } from '../../http/audit.ts';
 import { htmlResponse } from '../../http/pages.ts';
 import type { App } from '../../http/types.ts';
-import { acceptInvitation, changePassword, hasPassword, linkUsable, normaliseEmail, requestPasswordReset, resetPassword, PASSWORD_MIN_LENGTH } from '../../modules/members/index.ts';
+import { acceptInvitation, changePassword, findMemberView, hasPassword, linkUsable, normaliseEmail, requestPasswordReset, resetPassword, PASSWORD_MIN_LENGTH } from '../../modules/members/index.ts';
 import { renderRefusal } from './dashboard-page.ts';
 import { formField, type DashboardKit } from './dashboard-routes.ts';
 import { formConfig, formSession, isSession, pageConfig, redirect, refuseSignedOutForgery, signedOutCsrf, signInAs, tags } from './members-forms.ts';
@@ -26,6 +28,12 @@ function newPassword(body: unknown): string | undefined {
 export function registerMemberPasswordRoutes(scope: App, kit: DashboardKit): void {
   const { deps } = kit;
   const now = () => deps.clock.now();
+
+  /** The audit entry of a member's own change (the member is the actor), in its transaction. */
+  async function auditOwn(tx: Tx, memberId: string, action: string): Promise<void> {
+    const member = await findMemberView(tx, memberId);
+    if (member) await auditMemberChange(tx, { accountId: member.accountId, actor: member, action, memberId }, now());
+  }
 
   scope.get(
     '/dashboard/forgot-password',
@@ -110,7 +118,11 @@ export function registerMemberPasswordRoutes(scope: App, kit: DashboardKit): voi
       const text = MEMBERS_TEXT[locale];
       const password = newPassword(request.body);
       if (!password) return kit.page(reply, 422, locale, renderMemberForm(locale, { title: text.resetTitle, error: text.passwordTooShort, action: request.url, csrf: formField(request.body, 'csrf', 100), askPassword: true, button: text.save }));
-      const member = request.validationError ? undefined : await deps.db.transaction().execute((tx) => resetPassword(tx, request.params.token, password, now()));
+      const member = request.validationError ? undefined : await deps.db.transaction().execute(async (tx) => {
+            const reset = await resetPassword(tx, request.params.token, password, now());
+            if (reset) await auditOwn(tx, reset.id, 'members.password_reset');
+            return reset;
+          });
       if (!member) return kit.page(reply, 404, locale, renderMemberForm(locale, { title: text.resetTitle, error: text.linkGone }));
       return kit.page(reply, 200, locale, renderMemberForm(locale, { title: text.resetTitle, notice: text.resetDone }));
     },
@@ -130,7 +142,11 @@ export function registerMemberPasswordRoutes(scope: App, kit: DashboardKit): voi
       const text = MEMBERS_TEXT[locale];
       const password = newPassword(request.body);
       if (!password) return kit.page(reply, 422, locale, renderMemberForm(locale, { title: text.inviteTitle, error: text.passwordTooShort, action: request.url, csrf: formField(request.body, 'csrf', 100), askPassword: true, button: text.accept }));
-      const member = request.validationError ? undefined : await deps.db.transaction().execute((tx) => acceptInvitation(tx, request.params.token, password, now()));
+      const member = request.validationError ? undefined : await deps.db.transaction().execute(async (tx) => {
+            const accepted = await acceptInvitation(tx, request.params.token, password, now());
+            if (accepted) await auditOwn(tx, accepted.id, 'members.invite_accept');
+            return accepted;
+          });
       if (!member) return kit.page(reply, 404, locale, renderMemberForm(locale, { title: text.inviteTitle, error: text.linkGone }));
       return signInAs(kit, request, reply, member);
     },
@@ -167,7 +183,14 @@ export function registerMemberPasswordRoutes(scope: App, kit: DashboardKit): voi
       const locale = kit.locale(request);
       const text = MEMBERS_TEXT[locale];
       const password = newPassword(request.body);
-      const saved = password !== undefined && (await changePassword(deps.db, session.memberId, formField(request.body, 'currentPassword', 200), password));
+      const current = formField(request.body, 'currentPassword', 200);
+      const saved =
+        password !== undefined &&
+        (await deps.db.transaction().execute(async (tx) => {
+          const changed = await changePassword(tx, session.memberId, current, password);
+          if (changed) await auditOwn(tx, session.memberId, 'members.password_change');
+          return changed;
+        }));
       if (saved) return kit.page(reply, 200, locale, renderMemberForm(locale, { signedIn: true, title: text.passwordTitle, notice: text.passwordSaved }));
       const askCurrent = await hasPassword(deps.db, session.memberId);
       const error = password === undefined ? text.passwordTooShort : text.wrongCurrent;

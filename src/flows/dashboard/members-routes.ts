@@ -2,9 +2,12 @@
 // role changes and removals. Every action checks the session's CSRF token, then the role
 // (requireMemberManager: support and read_only get 403), inside one transaction with its email.
 // Member ids are looked up in the session's own account: another account's id answers 404.
+// Every change writes its audit entry (members.*) in its own transaction (http/audit.ts).
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../core/errors.ts';
+import { auditMemberChange } from '../../http/audit.ts';
+import type { Tx } from '../../db/database.ts';
 import { htmlResponse } from '../../http/pages.ts';
 import type { App } from '../../http/types.ts';
 import {
@@ -14,6 +17,8 @@ import {
   listTeam,
   removeMember,
   requireMemberManager,
+  resendInvitation,
+  revokeInvitation,
   MEMBER_ROLES,
   type DashboardSession,
   type MemberRole,
@@ -44,6 +49,14 @@ function roleOf(body: unknown): MemberRole | undefined {
 export function registerMembersRoutes(scope: App, kit: DashboardKit): void {
   const { deps } = kit;
   registerMemberPasswordRoutes(scope, kit);
+
+  /** The audit entry of a change the actor made to a member, in the change's transaction. */
+  const audit = (tx: Tx, actor: MemberView, action: string, memberId: string) =>
+    auditMemberChange(tx, { accountId: actor.accountId, actor, action, memberId }, deps.clock.now());
+
+  /** Mails a (new) invitation link to a pending member, in the transaction that made the link. */
+  const mailInvitation = (tx: Tx, member: MemberView, token: string, locale: ReturnType<DashboardKit['locale']>) =>
+    queueInvitationEmail(tx, { accountId: member.accountId, to: member.email, link: `${deps.config.baseUrl}/dashboard/invitation/${token}`, locale, now: deps.clock.now() }, member.role);
 
   /** The members page, with an error or a notice, for a session whose member manages members. */
   async function membersPage(request: FastifyRequest, reply: FastifyReply, session: DashboardSession, status: number, message: { error?: string; notice?: string } = {}) {
@@ -102,8 +115,8 @@ export function registerMembersRoutes(scope: App, kit: DashboardKit): void {
         const locale = kit.locale(request);
         await deps.db.transaction().execute(async (tx) => {
           const { member, token } = await inviteMember(tx, actor, { email, role }, deps.clock.now());
-          const link = `${deps.config.baseUrl}/dashboard/invitation/${token}`;
-          await queueInvitationEmail(tx, { accountId: actor.accountId, to: member.email, link, locale, now: deps.clock.now() }, role);
+          await mailInvitation(tx, member, token, locale);
+          await audit(tx, actor, 'members.invite', member.id);
         });
         return `${MEMBERS_TEXT[locale].invited} ${email.trim().toLowerCase()}`;
       }),
@@ -117,7 +130,10 @@ export function registerMembersRoutes(scope: App, kit: DashboardKit): void {
         const role = roleOf(request.body);
         if (!role) throw new AppError('validation_failed', 'A role.');
         if (request.validationError) throw new AppError('not_found', 'No such member.');
-        await deps.db.transaction().execute((tx) => changeRole(tx, actor, request.params.id, role));
+        await deps.db.transaction().execute(async (tx) => {
+          await changeRole(tx, actor, request.params.id, role);
+          await audit(tx, actor, 'members.role_change', request.params.id);
+        });
         return undefined;
       }),
   );
@@ -128,7 +144,41 @@ export function registerMembersRoutes(scope: App, kit: DashboardKit): void {
     async (request, reply) =>
       act(request, reply, async (actor) => {
         if (request.validationError) throw new AppError('not_found', 'No such member.');
-        await deps.db.transaction().execute((tx) => removeMember(tx, actor, request.params.id));
+        await deps.db.transaction().execute(async (tx) => {
+          await removeMember(tx, actor, request.params.id);
+          await audit(tx, actor, 'members.remove', request.params.id);
+        });
+        return undefined;
+      }),
+  );
+
+  scope.post(
+    '/dashboard/members/:id/resend',
+    { config: formConfig, attachValidation: true, schema: { tags, summary: 'Resend an invitation', description: 'Form field csrf. Mails a new invitation link (72 hours); the earlier links stop working. 404 unless the member is pending (no password yet).', params: MemberParams, response: { ...actionResponses, 200: htmlResponse('Resent: the page with a notice.') } } },
+    async (request, reply) =>
+      act(request, reply, async (actor) => {
+        if (request.validationError) throw new AppError('not_found', 'No such member.');
+        const locale = kit.locale(request);
+        const email = await deps.db.transaction().execute(async (tx) => {
+          const { member, token } = await resendInvitation(tx, actor, request.params.id, deps.clock.now());
+          await mailInvitation(tx, member, token, locale);
+          await audit(tx, actor, 'members.invite_resend', member.id);
+          return member.email;
+        });
+        return `${MEMBERS_TEXT[locale].invited} ${email}`;
+      }),
+  );
+
+  scope.post(
+    '/dashboard/members/:id/revoke',
+    { config: formConfig, attachValidation: true, schema: { tags, summary: 'Revoke an invitation', description: 'Form field csrf. Removes the pending member; its link then answers the expired-link page. 404 unless the member is pending.', params: MemberParams, response: actionResponses } },
+    async (request, reply) =>
+      act(request, reply, async (actor) => {
+        if (request.validationError) throw new AppError('not_found', 'No such member.');
+        await deps.db.transaction().execute(async (tx) => {
+          await revokeInvitation(tx, actor, request.params.id);
+          await audit(tx, actor, 'members.invite_revoke', request.params.id);
+        });
         return undefined;
       }),
   );

@@ -13,5 +13,16 @@ export {
   SESSION_HOURS,
   type DashboardSession,
 } from './sessions.ts';
-export { acceptInvitation, changeRole, inviteMember, listTeam, removeMember, requireMemberManager, requireRole, type TeamMember } from './team.ts';
+export {
+  acceptInvitation,
+  changeRole,
+  inviteMember,
+  listTeam,
+  removeMember,
+  requireMemberManager,
+  requireRole,
+  resendInvitation,
+  revokeInvitation,
+  type TeamMember,
+} from './team.ts';
 export { MEMBER_ROLES, type MemberRole, type MemberTables } from './tables.ts';

@@ -59,6 +59,11 @@ export async function useLink(ex: Executor, id: string, purpose: LinkPurpose, no
     .executeTakeFirst();
 }
 
+/** Ends every live link of this purpose of a member (a resent invitation: the old link stops working). */
+export async function expireLinks(ex: Executor, memberId: string, purpose: LinkPurpose, now: Date): Promise<void> {
+  await ex.updateTable('member_sign_in_links').set({ expires_at: now }).where('member_id', '=', memberId).where('purpose', '=', purpose).where('used_at', 'is', null).where('expires_at', '>', now).execute();
+}
+
 /** An unused, unexpired link of this purpose, without using it (the page that shows its form). */
 export async function findUsableLink(ex: Executor, id: string, purpose: LinkPurpose, now: Date): Promise<SignInLinkRow | undefined> {
   return ex

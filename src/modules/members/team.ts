@@ -78,6 +78,34 @@ export async function removeMember(tx: Tx, actor: MemberView, memberId: string):
   await repo.deleteMember(tx, memberId);
 }
 
+/** The pending member (no password yet) of the actor's account with this id; 404 otherwise. */
+async function pendingTarget(tx: Tx, actor: MemberView, memberId: string): Promise<{ target: MemberView; owners: number }> {
+  requireMemberManager(actor.role);
+  const { target, owners } = await targetOf(tx, actor, memberId);
+  if (!(await hasNoPassword(tx, target.id))) throw new AppError('not_found', 'No such invitation.', { resource: 'member' });
+  if (target.role === 'owner') requireRole(actor.role, ['owner']);
+  return { target, owners };
+}
+
+async function hasNoPassword(tx: Tx, memberId: string): Promise<boolean> {
+  return (await repo.findMember(tx, memberId))?.password_hash === null;
+}
+
+/** A fresh invitation link (72 hours) for a pending member; every earlier one stops working. */
+export async function resendInvitation(tx: Tx, actor: MemberView, memberId: string, now: Date): Promise<{ member: MemberView; token: string }> {
+  const { target: member } = await pendingTarget(tx, actor, memberId);
+  await repo.expireLinks(tx, member.id, 'invite', now);
+  return { member, token: await createLink(tx, member, 'invite', now) };
+}
+
+/** Revokes a pending invitation: the member without a password goes, its links with it; never the last owner. */
+export async function revokeInvitation(tx: Tx, actor: MemberView, memberId: string): Promise<MemberView> {
+  const { target: member, owners } = await pendingTarget(tx, actor, memberId);
+  if (member.role === 'owner' && owners === 1) throw new AppError('conflict', 'The last owner cannot be removed.');
+  await repo.deleteMember(tx, member.id);
+  return member;
+}
+
 /** Accepts an invitation once: sets the member's password; the member, or undefined when the link is gone. */
 export async function acceptInvitation(tx: Tx, token: string, password: string, now: Date): Promise<{ id: string; accountId: string } | undefined> {
   checkNewPassword(password);
