@@ -1,6 +1,7 @@
 // Test harness: a fresh database per test file (embedded PGlite in memory, or a new schema on the
 // PostgreSQL of DATABASE_URL), the real app on top, and a small client around app.inject.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { LookupFunction } from 'node:net';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -9,7 +10,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import type { Clock } from '../src/core/clock.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { lendPglite, returnPglite } from './pglite-pool.ts';
+import { lendDatabase, type TestDatabase } from './database-pool.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
@@ -36,32 +37,22 @@ export interface StartOptions {
   logger?: boolean | object;
 }
 
-/** A fresh, migrated database of the kind this run tests. */
-export async function openTestDatabase(): Promise<DatabaseHandle & { drop(): Promise<void> }> {
+/** A migrated, empty database of the kind this run tests (kept per worker: test/database-pool.ts). */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  return lendDatabase(openNewTestDatabase);
+}
+
+async function openNewTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL ?? null;
   if (!url) {
-    // The run's migrated cluster (test/global-setup.ts), emptied for this file (test/pglite-pool.ts);
-    // migrate then finds nothing to do.
+    // A copy of the run's migrated cluster (test/global-setup.ts); migrate then finds nothing to do.
     const dump = inject('pgliteDump');
-    if (!dump) {
-      const handle = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
-      await migrate(handle);
-      return { ...handle, drop: () => handle.close() };
-    }
-    const pglite = await lendPglite(dump);
-    const handle = await openDatabase({ databaseUrl: null, dataDir: 'memory://', pglite });
+    const memoryFrom = dump ? await dumpBlob(dump) : undefined;
+    const handle = await openDatabase({ databaseUrl: null, dataDir: 'memory://', ...(memoryFrom ? { memoryFrom } : {}) });
     await migrate(handle);
-    let returned = false;
-    return {
-      ...handle,
-      drop: async () => {
-        if (returned) return;
-        returned = true;
-        await returnPglite(pglite);
-      },
-    };
+    return { ...handle, drop: () => handle.close() };
   }
-  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const schema = `${inject('schemaPrefix') || 'test_'}${randomBytes(6).toString('hex')}`;
   await adminQuery(url, `create schema ${schema}`);
   const handle = await openDatabase({ databaseUrl: url, dataDir: 'memory://', schema, poolSize: 10 });
   await migrate(handle);
@@ -73,6 +64,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { drop(): Pro
     },
   };
 }
+
+let dumpRead: Promise<Blob> | undefined;
+const dumpBlob = (file: string) => (dumpRead ??= readFile(file).then((bytes) => new Blob([bytes])));
 
 export async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });

@@ -47,11 +47,6 @@ export interface DatabaseOptions {
    * tests open every file's database from one migrated dump (test/global-setup.ts).
    */
   memoryFrom?: Blob;
-  /**
-   * PGlite: an open instance to use instead of opening one; closing the handle leaves it open for
-   * its owner (the tests' per-worker pool of emptied databases, test/pglite-pool.ts).
-   */
-  pglite?: PGlite;
 }
 
 export interface DatabaseTimeouts {
@@ -67,12 +62,10 @@ export interface DatabaseTimeouts {
 export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 30_000, lockMs: 5_000 };
 
 const INT8_OID = 20;
-/** Same value types as node-postgres: int8 as a string (numeric already is one). Every PGlite here opens with these. */
-export const PGLITE_PARSERS = { [INT8_OID]: (value: string) => value };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.schema, options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS);
-  return options.pglite ? wrapPglite(options.pglite, { close: async () => undefined }) : openPglite(options.dataDir, options.memoryFrom);
+  return openPglite(options.dataDir, options.memoryFrom);
 }
 
 async function openPostgres(url: string, poolSize: number, schema: string | undefined, timeouts: DatabaseTimeouts): Promise<DatabaseHandle> {
@@ -148,27 +141,13 @@ async function openPglite(dataDir: string, memoryFrom?: Blob): Promise<DatabaseH
   let client: PGlite;
   try {
     if (!inMemory) seedFromTemplate(dataDir);
-    client = await PGlite.create({ dataDir: inMemory ? undefined : dataDir, ...(memoryFrom ? { loadDataDir: memoryFrom } : {}), parsers: PGLITE_PARSERS });
+    // Same value types as node-postgres: int8 as a string (numeric already is one).
+    client = await PGlite.create({ dataDir: inMemory ? undefined : dataDir, ...(memoryFrom ? { loadDataDir: memoryFrom } : {}), parsers: { [INT8_OID]: (value: string) => value } });
   } catch (error) {
     lock?.release();
     throw error;
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  return wrapPglite(client, {
-    db,
-    close: async () => {
-      try {
-        await db.destroy();
-      } finally {
-        lock?.release();
-      }
-    },
-  });
-}
-
-/** The handle of an open PGlite; `close` is the owner's (closing the instance, or leaving it open). */
-function wrapPglite(client: PGlite, own: { db?: Db; close: () => Promise<void> }): DatabaseHandle {
-  const db = own.db ?? new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return {
     db,
     kind: 'pglite',
@@ -185,7 +164,13 @@ function wrapPglite(client: PGlite, own: { db?: Db; close: () => Promise<void> }
       };
     },
     dump: () => client.dumpDataDir('gzip') as Promise<Blob>,
-    close: own.close,
+    close: async () => {
+      try {
+        await db.destroy();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 
