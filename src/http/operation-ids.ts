@@ -55,6 +55,8 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /dashboard/developers/webhooks/:endpointID': 'showDashboardWebhookEndpoint',
   'POST /dashboard/developers/webhooks/:endpointID/deliveries/:deliveryID/retry': 'retryDashboardWebhookDelivery',
   'POST /dashboard/developers/webhooks/:endpointID/rotate-secret': 'rotateDashboardWebhookSecret',
+  'POST /dashboard/developers/webhooks': 'createDashboardWebhookEndpoint',
+  'POST /dashboard/developers/webhooks/:endpointID/test': 'sendDashboardTestWebhook',
   'GET /dashboard/developers/events': 'showDashboardEvents',
   'GET /dashboard/developers/events/:eventID': 'showDashboardEvent',
   'GET /account/tenant': 'getTenant',

@@ -60,7 +60,7 @@ function apiMessage(body: unknown): string | undefined {
 export interface DeveloperAction<T> {
   allowed: readonly MemberRole[];
   /** The API call the form makes; undefined when the form's own fields are invalid (422, `invalid` shown), 'not_found' for a malformed id (the 404 of an unknown one). */
-  call: (view: DeveloperView) => { method: 'POST' | 'DELETE'; url: string; body?: unknown } | undefined | 'not_found';
+  call: (view: DeveloperView) => { method: 'POST' | 'PATCH' | 'DELETE'; url: string; body?: unknown } | undefined | 'not_found';
   invalid?: string;
   /** Where a refusal's page links back to. */
   backHref: string;

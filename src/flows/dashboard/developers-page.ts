@@ -7,7 +7,7 @@ import { pageTemplate } from '../../http/page-templates.ts';
 import type { PageLocale } from '../../http/page-locale.ts';
 import type { KeyView } from '../../modules/accounts/index.ts';
 import type { EventView } from '../../modules/events/index.ts';
-import type { DeliveryView, EndpointHealth } from '../../modules/webhooks/index.ts';
+import { ALL_EVENTS, EVENT_KINDS, type DeliveryView, type EndpointHealth } from '../../modules/webhooks/index.ts';
 import { DASHBOARD_STYLES } from './dashboard-page.ts';
 import { DEVELOPERS_TEXT, type DevelopersText } from './developers-page.text.ts';
 import { renderHeader, type LayoutView } from './layout-page.ts';
@@ -78,6 +78,8 @@ export function renderDevelopers(locale: PageLocale, layout: LayoutView, view: D
     })),
     scopes: SCOPES.map((scope) => ({ scope, id: scope.replace(':', '-') })),
     createKey: view.powers.manage ? view.formKey() : null,
+    createEndpoint: view.powers.manage ? view.formKey() : null,
+    eventKinds: [ALL_EVENTS, ...EVENT_KINDS].map((kind) => ({ kind, id: kind === ALL_EVENTS ? 'all' : kind.replace(/[._]/g, '-'), label: kind === ALL_EVENTS ? t.allEvents : kind })),
     endpoints: endpoints.map((endpoint) => endpointSummary(locale, endpoint)),
   });
 }
@@ -96,6 +98,7 @@ export function renderEndpoint(locale: PageLocale, layout: LayoutView, view: End
     ...shell(locale, layout),
     endpoint: { ...endpointSummary(locale, endpoint), description: endpoint.description, events: endpoint.events.join(', ') },
     rotateKey: powers.manage ? view.formKey() : null,
+    testKey: powers.manage && endpoint.isActive ? view.formKey() : null,
     deliveries: view.deliveries.map((delivery) => {
       const last = delivery.attempts.at(-1);
       const lastError = last && !(last.status !== null && last.status >= 200 && last.status < 300) ? (last.error ?? `${t.httpStatus} ${last.status}`) : null;
@@ -136,9 +139,9 @@ export function renderEvent(locale: PageLocale, layout: LayoutView, event: Event
 }
 
 /** The one page that shows a new key or signing secret: answered to the form's POST, never stored. */
-export function renderSecret(locale: PageLocale, layout: LayoutView, view: { kind: 'key' | 'webhook'; secret: string; name: string; backHref: string }): string {
+export function renderSecret(locale: PageLocale, layout: LayoutView, view: { kind: 'key' | 'webhook' | 'webhook-created'; secret: string; name: string; backHref: string }): string {
   const t = DEVELOPERS_TEXT[locale];
-  const [title, lead] = view.kind === 'key' ? [t.keyCreatedTitle, t.keyCreatedLead] : [t.secretRotatedTitle, t.secretRotatedLead];
+  const [title, lead] = { key: [t.keyCreatedTitle, t.keyCreatedLead], webhook: [t.secretRotatedTitle, t.secretRotatedLead], 'webhook-created': [t.endpointCreatedTitle, t.endpointCreatedLead] }[view.kind];
   return secretTemplate({ ...shell(locale, layout), title, lead, secret: view.secret, name: view.name, backHref: view.backHref });
 }
 

@@ -16,6 +16,7 @@ import { renderDevelopers, renderSecret } from './developers-page.ts';
 import { DEVELOPERS_TEXT } from './developers-page.text.ts';
 import { registerDeveloperEventRoutes } from './developers-events-routes.ts';
 import { registerDeveloperWebhookRoutes } from './developers-webhook-routes.ts';
+import { registerDeveloperEndpointActionRoutes } from './developers-endpoint-action-routes.ts';
 import { formConfig, pageConfig, redirect, tags } from './members-forms.ts';
 
 /** How many keys the page lists, newest first (revoked ones included). */
@@ -32,6 +33,7 @@ function scopesOf(body: unknown): string[] | undefined {
 export function registerDevelopersRoutes(scope: App, kit: DashboardKit): void {
   const { deps } = kit;
   registerDeveloperWebhookRoutes(scope, kit);
+  registerDeveloperEndpointActionRoutes(scope, kit);
   registerDeveloperEventRoutes(scope, kit);
 
   scope.get(

@@ -5,7 +5,7 @@ export { findEndpointHealth, listEndpointHealth, listFailingEndpoints, type Endp
 export { listDeliveries, type DeliveryView } from './service.ts';
 export { registerWebhookRoutes } from './routes.ts';
 export { newWebhookSecret, signWebhook } from './signing.ts';
-export { EVENT_KINDS } from './event-kinds.ts';
+export { ALL_EVENTS, EVENT_KINDS, isEventKind } from './event-kinds.ts';
 export { type WebhookTables } from './tables.ts';
 export { withEgressGuard } from './guarded-fetch.ts';
 export { egressGuardOf } from './target-agents.ts';
