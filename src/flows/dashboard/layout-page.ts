@@ -6,7 +6,7 @@ import type { PageLocale } from '../../http/page-locale.ts';
 import { BUSINESS_TEXT } from './business-pages.text.ts';
 import { DASHBOARD_TEXT } from './dashboard-page.text.ts';
 
-export type DashboardSection = 'home' | 'customers' | 'invoices' | 'payments' | 'catalog' | 'developers' | 'audit' | 'members';
+export type DashboardSection = 'home' | 'customers' | 'invoices' | 'payments' | 'catalog' | 'storefronts' | 'developers' | 'audit' | 'members';
 
 export interface LayoutView {
   accountName: string;
@@ -22,6 +22,7 @@ const SECTIONS: Array<{ id: DashboardSection; href: string }> = [
   { id: 'invoices', href: '/dashboard/invoices' },
   { id: 'payments', href: '/dashboard/payments' },
   { id: 'catalog', href: '/dashboard/catalog' },
+  { id: 'storefronts', href: '/dashboard/storefronts' },
   { id: 'developers', href: '/dashboard/developers' },
   { id: 'audit', href: '/dashboard/audit' },
   // Owners and admins manage members there; other roles get its 403 page.

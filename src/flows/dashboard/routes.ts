@@ -17,6 +17,7 @@ import { registerHomeRoutes } from './home-routes.ts';
 import { registerMoneyRoutes } from './invoices-payments-routes.ts';
 import { registerMembersRoutes } from './members-routes.ts';
 import { registerSignInRoutes } from './sign-in-routes.ts';
+import { registerStorefrontsRoutes } from './storefronts-routes.ts';
 
 export function registerDashboardRoutes(app: App, deps: AppDeps, limiters: RateLimiters): void {
   const kit = dashboardKit(deps, limiters, app);
@@ -40,5 +41,6 @@ export function registerDashboardRoutes(app: App, deps: AppDeps, limiters: RateL
     registerDevelopersRoutes(scope, kit);
     registerAuditPageRoutes(scope, kit);
     registerCatalogRoutes(scope, kit);
+    registerStorefrontsRoutes(scope, kit);
   });
 }

@@ -2,3 +2,4 @@
 export { registerStorefrontRoutes } from './routes.ts';
 export { registerShopPageRoutes } from './shop-page-routes.ts';
 export { type StorefrontTables } from './tables.ts';
+export { THEME_ACCENTS, THEME_PRESETS } from './storefront-rules.ts';
