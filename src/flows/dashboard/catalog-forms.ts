@@ -2,6 +2,7 @@
 // value answers its 422, shown next to the form). A blank field is left out, so the API's default
 // or the current version's value applies. The wire shapes the catalog pages read are here too.
 import { formField } from './dashboard-routes.ts';
+import type { PriceForWords } from './catalog-prices.text.ts';
 
 export interface ApiVersion {
   id: string;
@@ -10,7 +11,7 @@ export interface ApiVersion {
   isDefault: boolean;
   billingCycle: 'weekly' | 'monthly' | 'annual' | null;
   basePrice: string | null;
-  prices: Array<{ meter: string; model: string; unitPrice: string | null }>;
+  prices: Array<{ meter: string } & PriceForWords>;
   createdAt: string;
 }
 export interface ApiProduct {

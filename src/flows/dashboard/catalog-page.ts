@@ -6,6 +6,7 @@ import { formatAmount, formatShortDay } from '../../core/locale.ts';
 import type { PageLocale } from '../../http/page-locale.ts';
 import { pageTemplate } from '../../http/page-templates.ts';
 import { formIdempotencyKey } from './api-call.ts';
+import { describePrice } from './catalog-prices.text.ts';
 import {
   COUPON_FIELDS,
   LINK_FIELDS,
@@ -149,7 +150,7 @@ export function renderProduct(locale: PageLocale, view: ProductView): string {
       isDefault: v.isDefault,
       basePrice: v.basePrice === null ? text.noBasePrice : money(v.basePrice),
       cycle: v.billingCycle === null ? null : text.billingCycles[v.billingCycle],
-      prices: v.prices.map((p) => ({ meter: p.meter, unitPrice: p.unitPrice === null ? p.model : `${money(p.unitPrice, true)} ${text.perUnit}` })),
+      prices: v.prices.map((p) => ({ meter: p.meter, unitPrice: describePrice(p, locale, (amount) => money(amount, true)) })),
       draft: v.status === 'draft',
       publishKey: formIdempotencyKey(),
       // An offer needs a default to sit beside (the API answers 422 no_default_version otherwise).
