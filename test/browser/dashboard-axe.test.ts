@@ -34,6 +34,10 @@ describe.skipIf(!chromiumAvailable)('dashboard accessibility (axe-core)', () => 
     expect((await owner.signIn('dona@acessivel.example', 'uma senha comprida')).status).toBe(303);
     const members = await owner.get('/dashboard/members');
     expect((await owner.post('/dashboard/members', { email: 'convidada@acessivel.example', role: 'support', csrf: csrfOf(members.html) })).status).toBe(200);
+    const shop = await t.client.post('/storefronts', acme.sandboxKey, { name: 'Loja da Carla', slug: 'loja-acessivel' });
+    expect(shop.status).toBe(201);
+    const endpoint = await t.client.post('/account/webhooks', acme.sandboxKey, { url: 'https://hooks.example.com/acessivel', events: ['*'] });
+    expect(endpoint.status).toBe(201);
     paths = [
       '/dashboard',
       '/dashboard/customers',
@@ -48,6 +52,9 @@ describe.skipIf(!chromiumAvailable)('dashboard accessibility (axe-core)', () => 
       '/dashboard/catalog/payment-links',
       '/dashboard/developers',
       '/dashboard/developers/events',
+      `/dashboard/developers/webhooks/${endpoint.body.id}`,
+      '/dashboard/storefronts',
+      `/dashboard/storefronts/${shop.body.id}`,
       '/dashboard/members',
       '/dashboard/password',
       '/dashboard/audit',
