@@ -3,22 +3,25 @@
 // runs every migration. Emptying one a finished file gave back costs about 0.2 s. So a worker
 // keeps the databases its files closed, empties them (every table but the migration records,
 // identities restarted) and lends them to its next files. One whose schema a test changed (a
-// table, function or trigger the migrations did not make) is not lent again: it is dropped. Files
-// of the `isolated` project start with an empty pool, as each has its own module registry.
+// table, function or trigger the migrations did not make, a trigger turned off, a migration record
+// taken out to replay it) is not lent again: it is dropped. Files of the `isolated` project start
+// with an empty pool, as each has its own module registry.
 import type { DatabaseHandle } from '../src/db/database.ts';
 
 export type TestDatabase = DatabaseHandle & { drop(): Promise<void> };
 
 const KEPT_TABLES = `'schema_migrations', 'schema_functions'`;
 
-/** What the migrations made in the database's schema: relations, functions and triggers, by name and text. */
+/** What the migrations made in the database's schema (relations, functions and triggers, by name and text) and their records. */
 const SCHEMA_PRINT = `select
   (select md5(string_agg(c.relname::text || c.relkind::text, ',' order by c.relname, c.relkind)) from pg_class c
      where c.relnamespace = current_schema()::regnamespace) as relations,
   (select md5(coalesce(string_agg(p.proname::text || md5(p.prosrc), ',' order by p.proname, p.oid), '')) from pg_proc p
      where p.pronamespace = current_schema()::regnamespace) as functions,
-  (select md5(coalesce(string_agg(t.tgname::text, ',' order by t.tgname), '')) from pg_trigger t join pg_class c on c.oid = t.tgrelid
-     where not t.tgisinternal and c.relnamespace = current_schema()::regnamespace) as triggers`;
+  (select md5(coalesce(string_agg(t.tgname::text || t.tgenabled::text, ',' order by t.tgname), '')) from pg_trigger t join pg_class c on c.oid = t.tgrelid
+     where not t.tgisinternal and c.relnamespace = current_schema()::regnamespace) as triggers,
+  (select md5(string_agg(name, ',' order by name)) from schema_migrations) as migrations,
+  (select md5(coalesce(string_agg(name || sha256, ',' order by name), '')) from schema_functions) as stored_functions`;
 
 const EMPTY_ALL = `select 'truncate ' || string_agg(format('%I', tablename), ', ' order by tablename) || ' restart identity cascade' as statement
   from pg_tables where schemaname = current_schema() and tablename not in (${KEPT_TABLES})`;
