@@ -20,7 +20,7 @@ export async function monthlyRecurringRevenue(ex: Executor, tenant: Tenant, now:
     select p.currency,
            (sum(coalesce(
               (select rc.base_price from rate_cards rc
-                where rc.enrollment_id = s.id and rc.effective_from <= ${now}
+                where ${tenantSql(tenant, 'rc')} and rc.enrollment_id = s.id and rc.effective_from <= ${now}
                   and (rc.effective_to is null or rc.effective_to > ${now})
                 order by rc.effective_from desc limit 1),
               v.base_price, 0)
