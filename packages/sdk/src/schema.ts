@@ -1051,7 +1051,7 @@ export interface paths {
         };
         /**
          * The dashboard home page
-         * @description The signed-in member's account, email and role, the environment shown (a banner in sandbox), and the figures: revenue this month and last, payments of the last 30 days by method, open invoices and failed payments. Signed out: 303 to /dashboard/login.
+         * @description The signed-in member's account, email and role, the environment shown (a banner in sandbox), and the figures: revenue this month and last, MRR per currency, payments of the last 30 days by method, open invoices and failed payments. Signed out: 303 to /dashboard/login.
          */
         get: operations["showDashboard"];
         put?: never;
@@ -1299,7 +1299,7 @@ export interface paths {
         };
         /**
          * The dashboard: one customer
-         * @description The customer, its credit balances, its newest 20 invoices and their payments. Another account's or environment's id, or a malformed one, answers 404.
+         * @description The customer, its credit balances, what it owes (the ledger's receivable), its enrollments and subscriptions (with the current period), usage this period per meter, its newest 20 invoices and their payments. Another account's or environment's id, or a malformed one, answers 404.
          */
         get: operations["showDashboardCustomer"];
         put?: never;

@@ -27,6 +27,17 @@ async function signedIn(email = 'ana@loja.example', language = 'pt-BR'): Promise
   return browser;
 }
 
+/** A published usage product priced 0.10 per unit of a new sum meter; its id. */
+async function usageProduct(meter: string, name: string): Promise<string> {
+  expect((await t.client.post('/meters', anaKey, { key: meter, name, aggregation: 'sum' })).status).toBe(201);
+  const created = await t.client.post('/products', anaKey, { key: meter + '-plan', name, pricingModel: 'usage' });
+  expect(created.status, created.raw).toBe(201);
+  const { product, version } = created.body;
+  expect((await t.client.patch(`/products/${product.id}/versions/${version.id}`, anaKey, { prices: [{ meter, unitPrice: '0.10' }] })).status).toBe(200);
+  expect((await t.client.post(`/products/${product.id}/versions/${version.id}/publish`, anaKey)).status).toBe(200);
+  return product.id;
+}
+
 const idsIn = (html: string) => [...html.matchAll(/<li id="customer-([0-9a-f-]+)">/g)].map((m) => m[1]);
 
 beforeAll(async () => {
@@ -89,8 +100,42 @@ describe('a customer page', () => {
     expect(page.html).toContain(`<strong>${formatAmount('25.00', 'BRL', 'pt-BR')}</strong> <span class="note">em aberto · `);
     expect(page.html).toContain(`<li id="payment-${paymentId}"><a href="/dashboard/payments/${paymentId}">Pix</a> <strong>R$\u00a0100,00</strong> <span class="note">confirmado · `);
     expect(page.html).toContain('Nenhum crédito.');
+    // Owes: the ledger's receivable, 100.00 invoiced and paid (net 0) + 25.00 open = 25.00.
+    expect(page.html).toContain(`<dd id="customer-receivable">${formatAmount('25.00', 'BRL', 'pt-BR')}<br></dd>`);
     const english = await (await signedIn('ana@loja.example', 'en')).get(`/dashboard/customers/${carla}`);
     expect(english.html).toContain('<strong>R$100.00</strong> <span class="note">confirmed · ');
+  });
+
+  it('shows enrollments, subscriptions with their current period, usage per meter and the basis of its period', async () => {
+    const eva = await createCustomer(t, anaKey, { name: 'Eva Lima', email: 'eva@example.com' });
+    const api = await usageProduct('calls', 'API plan');
+    const sms = await usageProduct('sms', 'SMS');
+    const sub = await t.client.post('/billing/subscriptions', anaKey, { customerId: eva, productId: api, billingCycle: 'monthly' });
+    expect(sub.status, sub.raw).toBe(201);
+    expect((await t.client.post(`/customers/${eva}/enrollments`, anaKey, { productId: sms })).status).toBe(201);
+    const now = new Date().toISOString();
+    for (const [meter, productId, value] of [['calls', api, '120'], ['calls', api, '30.5'], ['sms', sms, '7']] as const) {
+      const res = await t.client.post('/metering/events', anaKey, { meter, productId, customerId: eva, value, timestamp: now });
+      expect(res.status, res.raw).toBe(201);
+    }
+    const page = await (await signedIn()).get(`/dashboard/customers/${eva}`);
+    expect(page.status).toBe(200);
+    const subscriptionId = sub.body.id as string;
+    // The subscription: started now, monthly, so its current period runs from today to a month on.
+    const start = new Date(sub.body.anchor);
+    const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, Math.min(start.getUTCDate(), new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 2, 0)).getUTCDate())));
+    const day = (d: Date) => d.toLocaleDateString('pt-BR', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
+    expect(page.html).toContain(`<li id="subscription-${subscriptionId}"><a href="/dashboard/subscriptions/${subscriptionId}">API plan · versão 1</a> <strong>ativa</strong> <span class="note">período atual ${day(start)} – ${day(end)}</span></li>`);
+    // Usage: calls 120 + 30.5 = 150.5 in the subscription's period; sms 7 in the calendar month (no subscription).
+    expect(page.html).toContain(`<li id="usage-${subscriptionId}-calls"><span>API plan · calls</span> <strong>150,5</strong> <span class="note">período da assinatura ${day(start)} – ${day(end)}</span></li>`);
+    expect(page.html).toMatch(/<li id="usage-[0-9a-f-]+-sms"><span>SMS · sms<\/span> <strong>7<\/strong> <span class="note">mês do calendário \d\d\/\d\d\/\d{4} – 01\/\d\d\/\d{4}<\/span><\/li>/);
+    expect(page.html).toMatch(/<li id="enrollment-[0-9a-f-]+"><span>SMS · versão 1<\/span> <strong>ativa<\/strong>/);
+    expect(page.html).toContain(`<li id="enrollment-${subscriptionId}"><span>API plan · versão 1</span> <strong>ativa</strong>`);
+    // Nothing invoiced yet (usage is billed in arrears): nothing owed.
+    expect(page.html).toContain('<dd id="customer-receivable">Nada a receber.</dd>');
+    const english = await (await signedIn('ana@loja.example', 'en')).get(`/dashboard/customers/${eva}`);
+    expect(english.html).toContain('<strong>150.5</strong> <span class="note">subscription period ');
+    expect(english.html).toContain('API plan · version 1</a> <strong>active</strong> <span class="note">current period ');
   });
 
   it('answers 404 for another account\'s customer and for a malformed id', async () => {

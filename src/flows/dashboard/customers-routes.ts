@@ -7,6 +7,8 @@ import { htmlResponse } from '../../http/pages.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
 import { searchCustomers } from '../../modules/customers/index.ts';
+import { callApi } from './api-call.ts';
+import type { ApiRead } from './customer-activity.ts';
 import { loadCustomerDetail } from './customer-detail.ts';
 import { renderCustomer, renderCustomerList, renderCustomerNotFound } from './customers-page.ts';
 import type { DashboardKit } from './dashboard-routes.ts';
@@ -50,7 +52,7 @@ export function registerCustomersRoutes(scope: App, kit: DashboardKit): void {
       schema: {
         tags,
         summary: 'The dashboard: one customer',
-        description: 'The customer, its credit balances, its newest 20 invoices and their payments. Another account\'s or environment\'s id, or a malformed one, answers 404.',
+        description: 'The customer, its credit balances, what it owes (the ledger\'s receivable), its enrollments and subscriptions (with the current period), usage this period per meter, its newest 20 invoices and their payments. Another account\'s or environment\'s id, or a malformed one, answers 404.',
         params: Type.Object({ customerID: Type.String({ maxLength: 100 }) }),
         response: { 200: htmlResponse('The customer page.'), 303: signedOut, 404: htmlResponse('No such customer in this account and environment.'), ...errorResponses(422) },
       },
@@ -59,7 +61,13 @@ export function registerCustomersRoutes(scope: App, kit: DashboardKit): void {
       const who = await pageSignedIn(kit, request, reply);
       if (!isSignedIn(who)) return who;
       const { ctx, layout } = who;
-      const detail = await loadCustomerDetail(deps.db, ctx, request.params.customerID);
+      // Reads of the API's own routes as the member: the same tenant, scopes and shapes as the API.
+      const read: ApiRead = async <T>(url: string) => {
+        const answer = await callApi<T>(kit, who.session, { method: 'GET', url });
+        if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}`);
+        return answer.body;
+      };
+      const detail = await loadCustomerDetail(deps.db, ctx, request.params.customerID, read);
       const locale = kit.locale(request);
       if (!detail) return kit.page(reply, 404, locale, renderCustomerNotFound(locale, layout));
       return kit.page(reply, 200, locale, renderCustomer(locale, layout, detail));

@@ -9,6 +9,9 @@ import { ADMIN_TOKEN, startTestApp, type TestContext } from '../../../test/harne
 import { DashboardBrowser } from '../../../test/dashboard.ts';
 import { createCustomer } from '../../modules/invoices/test-fixtures.ts';
 import { charge, openInvoice } from '../../modules/payments/test-fixtures.ts';
+import { randomUUID } from 'node:crypto';
+
+const randomKey = () => randomUUID().slice(0, 8);
 
 const clock = new ManualClock('2026-01-15T12:00:00Z');
 let t: TestContext;
@@ -110,5 +113,41 @@ describe('the home page figures', () => {
     const page = await browser.get('/dashboard');
     expect(listOf(page.html, 'revenue-this-month')).toBe('<li class="note">Nada ainda.</li>');
     expect(page.html).toContain('id="payments-chart-empty"');
+  });
+
+  it('MRR: the recurring fee of active and past_due subscriptions normalized to a month, per currency', async () => {
+    const carla = await accountWithOwner('Loja da Carla', 'carla@loja.example');
+    const post = async (path: string, body: Record<string, unknown> = {}) => {
+      const res = await t.client.post(path, carla.key, body);
+      expect(res.status, res.raw).toBeLessThan(300);
+      return res.body;
+    };
+    const plan = async (key: string, body: Record<string, unknown>) => {
+      const created = await post('/products', { key, name: key, pricingModel: 'subscription', ...body });
+      await post(`/products/${created.product.id}/versions/${created.version.id}/publish`);
+      return created.product.id as string;
+    };
+    const subscribe = async (productId: string, body: Record<string, unknown> = {}) => {
+      const customer = await post('/customers', { name: `Cliente ${productId.slice(0, 8)}`, email: `${randomKey()}@example.com` });
+      return (await post('/billing/subscriptions', { customerId: customer.id, productId, ...body })).id as string;
+    };
+    const monthly = await plan('mensal', { billingCycle: 'monthly', basePrice: '99.90' });
+    const yearly = await plan('anual', { billingCycle: 'annual', basePrice: '1198.80' });
+    const weekly = await plan('semanal', { billingCycle: 'weekly', basePrice: '9.99' });
+    const dollars = await plan('dolar', { billingCycle: 'monthly', basePrice: '20.00', currency: 'usd' });
+    await subscribe(monthly);
+    await subscribe(yearly);
+    await subscribe(weekly);
+    await subscribe(dollars);
+    await subscribe(monthly, { trialDays: 14 }); // trialing: excluded
+    await post(`/billing/subscriptions/${await subscribe(monthly)}/pause`); // paused: excluded
+    await post(`/billing/subscriptions/${await subscribe(yearly)}/cancel`, {}); // canceled: excluded
+    const page = await (await signedIn('carla@loja.example')).get('/dashboard');
+    expect(page.status).toBe(200);
+    // BRL: 99.90 monthly + 1,198.80 yearly (/ 12 = 99.90) + 9.99 weekly (x 52 / 12 = 519.48 / 12 = 43.29)
+    // = 243.09 from 3 subscriptions; USD: 20.00 from 1. Trialing, paused and canceled add nothing.
+    expect(listOf(page.html, 'mrr')).toBe(`<li>${brl('243.09')} <span class="note">3 assinaturas</span></li><li>${formatAmount('20.00', 'USD', 'pt-BR')} <span class="note">1 assinatura</span></li>`);
+    // Another account's subscriptions are not in Ana's MRR (she has none).
+    expect(listOf((await (await signedIn('ana@loja.example')).get('/dashboard')).html, 'mrr')).toBe('<li class="note">Nada ainda.</li>');
   });
 });

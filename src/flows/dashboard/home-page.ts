@@ -40,6 +40,7 @@ export function renderHome(locale: PageLocale, view: HomeView, overview: Overvie
     environmentName: text[view.environment],
     revenueThisMonth: totals(overview.revenueThisMonth),
     revenueLastMonth: totals(overview.revenueLastMonth),
+    mrr: overview.mrr.map((row) => ({ amount: money(row.amount, row.currency), count: words.subscriptionCount(row.subscriptions) })),
     chart: paymentsChart(locale, overview.paymentsByMethod),
     openInvoices: overview.openInvoices.map((invoice) => ({
       id: invoice.id,

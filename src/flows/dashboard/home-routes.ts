@@ -35,7 +35,7 @@ export function registerHomeRoutes(scope: App, kit: DashboardKit): void {
       schema: {
         tags,
         summary: 'The dashboard home page',
-        description: "The signed-in member's account, email and role, the environment shown (a banner in sandbox), and the figures: revenue this month and last, payments of the last 30 days by method, open invoices and failed payments. Signed out: 303 to /dashboard/login.",
+        description: "The signed-in member's account, email and role, the environment shown (a banner in sandbox), and the figures: revenue this month and last, MRR per currency, payments of the last 30 days by method, open invoices and failed payments. Signed out: 303 to /dashboard/login.",
         response: { 200: htmlResponse('The home page.'), 303: redirect('Signed out: to /dashboard/login.') },
       },
     },

@@ -5,3 +5,6 @@ export { findUsageBilledBefore as subscriptionUsageBilledBefore } from './reposi
 export { runDueSubscriptions, subscriptionCycleJob } from './runner.ts';
 export { type SubscriptionTables } from './tables.ts';
 export { afterOffSessionCharge } from './dunning.ts';
+export { periodIndexAt, periodStart, type BillingCycle } from './periods.ts';
+export { type SubscriptionView } from './subscription-view.ts';
+export { monthlyRecurringRevenue, type MrrByCurrency } from './mrr-repository.ts';

@@ -8,6 +8,6 @@ export {
   type LedgerEntryInput,
 } from './post.ts';
 export { ledgerReconciliationJob } from './reconcile-job.ts';
-export { listLedgerTransactions, type LedgerEntryView, type LedgerTransactionView } from './reads.ts';
+export { ledgerBalances, listLedgerTransactions, type LedgerBalanceView, type LedgerEntryView, type LedgerTransactionView } from './reads.ts';
 export { registerLedgerRoutes } from './routes.ts';
 export { type LedgerTables } from './tables.ts';
