@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './test/sequencer.ts';
 
 // Files that talk to a processor's mock server through its official SDK: the SDKs keep module-level
 // clients and agents bound to the first server they met, so these files keep a fresh module
@@ -15,6 +16,8 @@ export default defineConfig({
     maxWorkers: 2,
     // PGlite: initdb and the migrations once per run, each file's database a copy of the result.
     globalSetup: ['test/global-setup.ts'],
+    // The longest files first, so no worker is left alone with one at the end (test/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
