@@ -42,6 +42,7 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /dashboard/storefronts': 'createDashboardStorefront',
   'GET /dashboard/storefronts/:storefrontID': 'showDashboardStorefront',
   'POST /dashboard/storefronts/:storefrontID': 'updateDashboardStorefront',
+  'GET /dashboard/storefronts/:storefrontID/preview': 'previewDashboardStorefront',
   'GET /dashboard/catalog': 'showDashboardProducts',
   'GET /dashboard/catalog/products/:productID': 'showDashboardProduct',
   'GET /dashboard/catalog/meters': 'showDashboardMeters',

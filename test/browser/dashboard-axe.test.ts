@@ -55,6 +55,7 @@ describe.skipIf(!chromiumAvailable)('dashboard accessibility (axe-core)', () => 
       `/dashboard/developers/webhooks/${endpoint.body.id}`,
       '/dashboard/storefronts',
       `/dashboard/storefronts/${shop.body.id}`,
+      `/dashboard/storefronts/${shop.body.id}/preview`,
       '/dashboard/members',
       '/dashboard/password',
       '/dashboard/audit',

@@ -17,13 +17,16 @@ import { registerHomeRoutes } from './home-routes.ts';
 import { registerMoneyRoutes } from './invoices-payments-routes.ts';
 import { registerMembersRoutes } from './members-routes.ts';
 import { registerSignInRoutes } from './sign-in-routes.ts';
+import { registerStorefrontPreviewRoutes } from './storefronts-preview-routes.ts';
 import { registerStorefrontsRoutes } from './storefronts-routes.ts';
 
 export function registerDashboardRoutes(app: App, deps: AppDeps, limiters: RateLimiters): void {
   const kit = dashboardKit(deps, limiters, app);
   app.register(async (plugin) => {
     const scope = plugin.withTypeProvider<TypeBoxTypeProvider>();
-    await registerPageSecurity(scope, { styles: [DASHBOARD_STYLE_HASH], formAction: "'self'" });
+    // Images: storefront logos and product images, signed URLs of the object store (this origin, or
+    // an S3 endpoint), as on the shop page.
+    await registerPageSecurity(scope, { styles: [DASHBOARD_STYLE_HASH], formAction: "'self'", imageSources: ["'self'", 'https:'] });
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
       // One value per field: a repeated field becomes an array, which formField refuses.
       const fields: Record<string, string | string[]> = {};
@@ -42,5 +45,6 @@ export function registerDashboardRoutes(app: App, deps: AppDeps, limiters: RateL
     registerAuditPageRoutes(scope, kit);
     registerCatalogRoutes(scope, kit);
     registerStorefrontsRoutes(scope, kit);
+    registerStorefrontPreviewRoutes(scope, kit);
   });
 }

@@ -100,6 +100,7 @@ export function renderStorefront(locale: PageLocale, frame: Frame, storefront: A
     id: storefront.id,
     name: storefront.name,
     publicHref: `${baseUrl}/shop/${storefront.slug}`,
+    previewHref: `/dashboard/storefronts/${storefront.id}/preview`,
     logoUrl: storefront.logoUrl,
     logoWas: storefront.logoObjectKey ?? '',
     values,

@@ -7,7 +7,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUuid } from '../../core/ids.ts';
-import { htmlResponse } from '../../http/pages.ts';
+import { allowPageSources, htmlResponse } from '../../http/pages.ts';
 import { errorResponses } from '../../http/schemas.ts';
 import type { App } from '../../http/types.ts';
 import { callApi, formIdempotencyKey } from './api-call.ts';
@@ -40,6 +40,8 @@ export function registerStorefrontsRoutes(scope: App, kit: DashboardKit): void {
     // The shop sells products priced once (docs/decisions/storefronts.md, "Products").
     const sellable = (products?.products ?? []).filter((p) => p.pricingModel === 'one_time').map((p) => ({ id: p.id, name: p.name }));
     const frame = { layout: who.layout, canEdit: who.canEdit, idempotencyKey: formIdempotencyKey(), ...(refusal && { refusal }) };
+    // The page frames the storefront's preview (storefronts-preview-routes.ts), of this origin.
+    allowPageSources(reply, { frameSrc: ["'self'"] });
     return kit.page(reply, refusal?.status ?? 200, locale, renderStorefront(locale, frame, storefront, sellable, kit.deps.config.baseUrl));
   }
 

@@ -3,3 +3,5 @@ export { registerStorefrontRoutes } from './routes.ts';
 export { registerShopPageRoutes } from './shop-page-routes.ts';
 export { type StorefrontTables } from './tables.ts';
 export { THEME_ACCENTS, THEME_PRESETS } from './storefront-rules.ts';
+export { openShopPreview, presentShop } from './orders.ts';
+export { renderShopPage, SHOP_STYLE_HASH } from './shop-page.ts';

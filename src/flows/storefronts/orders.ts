@@ -71,6 +71,17 @@ export async function openShop(ex: Executor, slug: string, now: Date, baseUrl: s
   return { shop, ctx: { ...ctx, knownAccount: { id: account.id, slug: account.slug } }, seller };
 }
 
+/**
+ * A shop as its buyers would see it, for its seller's preview: found by id within the seller's
+ * account and environment, whatever its status (a disabled shop is previewed before it opens).
+ */
+export async function openShopPreview(ex: Executor, ctx: UseCaseContext, id: string): Promise<{ shop: StorefrontRow; seller: ShopSeller }> {
+  const shop = await repo.findStorefront(ex, ctx.tenant, id);
+  if (!shop) throw notFound('storefront');
+  const account = await getTenant(ex, ctx);
+  return { shop, seller: { name: account.name, cnpj: account.cnpj, supportEmail: account.supportEmail } };
+}
+
 export async function presentShop(ex: Executor, ctx: UseCaseContext, shop: StorefrontRow, store: ObjectStore): Promise<PublicShop> {
   const view = await toStorefrontView(ex, ctx, shop, store);
   // A product unpublished or changed after the shop was saved is left out, not an error for the buyer.

@@ -8,6 +8,7 @@ export const SHOP_PAGE_TEXT = {
     notFoundText: 'Esta loja não existe ou está fora do ar.', nothing: 'Esta loja ainda não tem produtos.', testMode: 'Modo de teste: nenhum dinheiro real é cobrado.',
     add: 'Adicionar', addTo: 'Adicionar ao carrinho:', cart: 'Seu carrinho', cartEmpty: 'Seu carrinho está vazio: adicione um produto.',
     less: 'Tirar um:', more: 'Mais um:', soldBy: 'Vendido por', cnpj: 'CNPJ', contact: 'Atendimento:', chooseState: 'Escolha o estado',
+    preview: 'Pré-visualização: é assim que os compradores veem a loja. Daqui não se faz pedido.',
   },
   en: {
     products: 'Products', quantity: 'Quantity', payer: 'Your details', name: 'Name', email: 'Email', document: 'CPF or CNPJ (optional)',
@@ -17,5 +18,6 @@ export const SHOP_PAGE_TEXT = {
     notFoundText: 'This shop does not exist or is offline.', nothing: 'This shop has no products yet.', testMode: 'Test mode: no real money is charged.',
     add: 'Add', addTo: 'Add to cart:', cart: 'Your cart', cartEmpty: 'Your cart is empty: add a product.',
     less: 'One less:', more: 'One more:', soldBy: 'Sold by', cnpj: 'CNPJ', contact: 'Support:', chooseState: 'Choose the state',
+    preview: 'Preview: this is the shop as buyers see it. No order can be placed from here.',
   },
 } as const;

@@ -35,7 +35,11 @@ export const SHOP_STYLE_HASH = styleHash(STYLES);
 const shopPage = pageTemplate(new URL('./templates/shop-page.hbs', import.meta.url), { strict: false });
 const notFoundPage = pageTemplate(new URL('./templates/shop-not-found.hbs', import.meta.url), { strict: true });
 
-export function renderShopPage(shop: PublicShop, seller: ShopSeller, locale: PageLocale, nonce: string, testMode: boolean): string {
+/**
+ * The page; `preview` is its seller's look at it from the dashboard: the same markup with a banner
+ * saying orders are off there, and no script (nothing can be ordered from a preview).
+ */
+export function renderShopPage(shop: PublicShop, seller: ShopSeller, locale: PageLocale, nonce: string, testMode: boolean, preview = false): string {
   const currency = shop.currency ?? 'BRL';
   const t = TEXT[locale];
   return shopPage({
@@ -51,6 +55,7 @@ export function renderShopPage(shop: PublicShop, seller: ShopSeller, locale: Pag
     script: SCRIPT,
     nonce,
     testMode,
+    preview,
     shop,
     scale: currencyExponent(currency),
     offersPickup: shop.fulfillmentMode !== 'shipping',
