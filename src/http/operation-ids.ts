@@ -43,6 +43,7 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /dashboard/storefronts/:storefrontID': 'showDashboardStorefront',
   'POST /dashboard/storefronts/:storefrontID': 'updateDashboardStorefront',
   'GET /dashboard/storefronts/:storefrontID/preview': 'previewDashboardStorefront',
+  'POST /dashboard/storefronts/:storefrontID/logo': 'uploadDashboardStorefrontLogo',
   'GET /dashboard/catalog': 'showDashboardProducts',
   'GET /dashboard/catalog/products/:productID': 'showDashboardProduct',
   'GET /dashboard/catalog/meters': 'showDashboardMeters',

@@ -1,5 +1,6 @@
 // The storefronts pages: the list with its create form, and one storefront's settings form (the
 // fields PATCH /storefronts/{id} accepts), in the page's language inside the shared header.
+import { formIdempotencyKey } from './api-call.ts';
 import { pageTemplate } from '../../http/page-templates.ts';
 import type { PageLocale } from '../../http/page-locale.ts';
 import { THEME_ACCENTS, THEME_PRESETS } from '../storefronts/index.ts';
@@ -37,7 +38,8 @@ export type StorefrontValues = Record<string, string | boolean | string[] | unde
 export interface Refusal {
   status: number;
   error: ErrorView;
-  values: StorefrontValues;
+  /** The form's values as sent; absent: the saved ones (a refused logo upload). */
+  values?: StorefrontValues;
 }
 
 interface Frame {
@@ -101,6 +103,8 @@ export function renderStorefront(locale: PageLocale, frame: Frame, storefront: A
     name: storefront.name,
     publicHref: `${baseUrl}/shop/${storefront.slug}`,
     previewHref: `/dashboard/storefronts/${storefront.id}/preview`,
+    // The logo form is a second request of its own: its own key.
+    logoIdempotencyKey: formIdempotencyKey(),
     logoUrl: storefront.logoUrl,
     logoWas: storefront.logoObjectKey ?? '',
     values,

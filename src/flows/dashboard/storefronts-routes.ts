@@ -18,6 +18,7 @@ import { formField, type DashboardKit } from './dashboard-routes.ts';
 import { formConfig, pageConfig } from './members-forms.ts';
 import { isSignedIn, formSignedIn, pageSignedIn } from './signed-in.ts';
 import { patchBody, type StorefrontForm } from './storefronts-forms.ts';
+import { registerStorefrontLogoRoutes } from './storefronts-logo-routes.ts';
 import { renderStorefront, renderStorefrontNotFound, renderStorefronts, type ApiStorefront, type Refusal } from './storefronts-page.ts';
 import { renderCatalogMessage } from './catalog-page.ts';
 
@@ -59,6 +60,8 @@ export function registerStorefrontsRoutes(scope: App, kit: DashboardKit): void {
     if (answer.status >= 500) throw new Error(`${form.method} ${form.url} answered ${answer.status}`);
     return again(who, { status: answer.status, error: errorView(locale, answer.status, answer.body), values: form.values });
   }
+
+  registerStorefrontLogoRoutes(scope, kit, editPage);
 
   scope.get(
     '/dashboard/storefronts',
