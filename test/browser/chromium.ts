@@ -4,7 +4,7 @@
 // skip, saying why.
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -25,9 +25,12 @@ export interface BrowserTest {
 }
 
 /** `env`: more settings of the app (processor mocks' URLs, the secrets key). */
-export async function startBrowserTest(options: { env?: Record<string, string> } = {}): Promise<BrowserTest> {
-  const t = await startTestApp({ env: options.env });
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
+export async function startBrowserTest(options: { env?: Record<string, string>; ownOrigin?: boolean } = {}): Promise<BrowserTest> {
+  // ownOrigin: BASE_URL is the listening origin, so links the service writes (signed object URLs:
+  // logos, images) load in the browser. A port is taken first, then handed to the app.
+  const port = options.ownOrigin ? await freePort() : 0;
+  const t = await startTestApp({ env: { ...options.env, ...(options.ownOrigin && { BASE_URL: `http://127.0.0.1:${port}` }) } });
+  await t.app.listen({ host: '127.0.0.1', port });
   const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   // As root (CI containers) chromium refuses to start with its sandbox.
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
@@ -70,4 +73,16 @@ export async function openPage(
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, name), fullPage });
+}
+
+/** A port free now on 127.0.0.1 (the kernel's choice, released at once). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
