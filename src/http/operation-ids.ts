@@ -35,6 +35,7 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /dashboard/invoices/:invoiceID/send': 'sendDashboardInvoice',
   'POST /dashboard/invoices/:invoiceID/mark-uncollectible': 'markDashboardInvoiceUncollectible',
   'POST /dashboard/invoices/:invoiceID/void': 'voidDashboardInvoice',
+  'POST /dashboard/invoices/:invoiceID/credit-notes': 'creditDashboardInvoice',
   'GET /dashboard/payments': 'showDashboardPayments',
   'GET /dashboard/payments/:paymentID': 'showDashboardPayment',
   'POST /dashboard/payments/:paymentID/refunds': 'refundDashboardPayment',

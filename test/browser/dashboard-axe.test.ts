@@ -29,6 +29,11 @@ describe.skipIf(!chromiumAvailable)('dashboard accessibility (axe-core)', () => 
     const invoice = await openInvoice(t, acme.sandboxKey, customer, { lineItems: [{ description: 'Pedido', quantity: '1', unitPrice: '49.90' }] });
     const payment = await charge(t, acme.sandboxKey, invoice.id, { method: 'pix' });
     expect((await t.client.post(`/test/payments/${payment.id}/confirm`, acme.sandboxKey)).status).toBe(200);
+    // An open invoice credited by line, so its page shows the credit note forms for an open
+    // invoice, a credit note with its lines, and the credit note's ledger lines.
+    const credited = await openInvoice(t, acme.sandboxKey, customer, { lineItems: [{ description: 'Pedido', quantity: '2', unitPrice: '20.00' }, { description: 'Frete', quantity: '1', unitPrice: '10.00' }] });
+    const note = await t.client.post(`/billing/invoices/${credited.id}/credit-notes`, acme.sandboxKey, { lines: [{ lineItemId: credited.lineItems[1].id, amount: '10.00' }], reason: 'Frete grátis', outcome: 'credit' });
+    expect(note.status).toBe(201);
     // A pending invitation, so the members page shows its list with resend and revoke.
     const owner = new DashboardBrowser(t);
     expect((await owner.signIn('dona@acessivel.example', 'uma senha comprida')).status).toBe(303);
@@ -44,6 +49,7 @@ describe.skipIf(!chromiumAvailable)('dashboard accessibility (axe-core)', () => 
       `/dashboard/customers/${customer}`,
       '/dashboard/invoices',
       `/dashboard/invoices/${invoice.id}`,
+      `/dashboard/invoices/${credited.id}`,
       '/dashboard/payments',
       `/dashboard/payments/${payment.id}`,
       '/dashboard/catalog',

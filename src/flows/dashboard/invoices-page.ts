@@ -1,6 +1,7 @@
 // The invoices pages: the filtered list and one invoice's page (lines, totals, payments, credit
-// notes, the hosted link, and the action forms the member's role and the invoice's status allow),
-// formatted for the page's language (money by core/locale.ts), inside the shared header.
+// notes with their ledger lines, the hosted link, and the action and credit note forms the member's
+// role and the invoice's status allow), formatted for the page's language (money by core/locale.ts),
+// inside the shared header.
 import { formatAmount, formatShortDay } from '../../core/locale.ts';
 import type { Page } from '../../core/pagination.ts';
 import { pageTemplate } from '../../http/page-templates.ts';
@@ -10,9 +11,12 @@ import type { MemberRole } from '../../modules/members/index.ts';
 import { formIdempotencyKey } from './api-call.ts';
 import { BUSINESS_TEXT } from './business-pages.text.ts';
 import { DASHBOARD_STYLES } from './dashboard-page.ts';
+import { creditNoteFormsView, type TypedCreditNote } from './invoices-credit-notes-page.ts';
+import { CREDIT_NOTE_TEXT } from './invoices-credit-notes.text.ts';
 import type { InvoiceDetail } from './invoices-detail.ts';
 import { MONEY_TEXT } from './invoices-payments.text.ts';
 import { renderHeader, type DashboardSection, type LayoutView } from './layout-page.ts';
+import { ledgerTable } from './payments-page.ts';
 
 const listTemplate = pageTemplate<object>(new URL('./templates/invoices.hbs', import.meta.url), { strict: true });
 const invoiceTemplate = pageTemplate<object>(new URL('./templates/invoice.hbs', import.meta.url), { strict: true });
@@ -70,6 +74,8 @@ export interface InvoicePageView {
   role: MemberRole;
   detail: InvoiceDetail;
   error?: string;
+  /** A credit note form as posted, shown again with its refusal. */
+  creditNote?: TypedCreditNote;
 }
 
 export function renderInvoice(locale: PageLocale, view: InvoicePageView): string {
@@ -110,14 +116,19 @@ export function renderInvoice(locale: PageLocale, view: InvoicePageView): string
       status: words.paymentStatuses[payment.status],
       created: formatShortDay(payment.createdAt, locale),
     })),
-    creditNotes: view.detail.creditNotes.map((note) => ({
+    creditNotes: view.detail.creditNotes.map(({ creditNote: note, ledger }) => ({
       id: note.id,
       number: note.number,
       amount: formatAmount(note.amount, note.currency, locale),
       outcome: text.outcomes[note.outcome],
       reason: note.reason,
       created: formatShortDay(note.createdAt, locale),
+      lines: note.lines.map((line) => ({ description: line.description, amount: formatAmount(line.amount, note.currency, locale) })),
+      ledgerTitle: text.ledgerOfCreditNote(note.number),
+      ledger: ledgerTable(locale, `credit-note-ledger-${note.id}`, ledger),
     })),
+    creditedLinesTitle: CREDIT_NOTE_TEXT[locale].creditedLines,
+    creditNoteForms: creditNoteFormsView(locale, invoice, view.role, view.creditNote),
     actions: actions.map((action) => ({ path: action.path, label: text[action.label], idempotencyKey: formIdempotencyKey() })),
   });
 }

@@ -14,24 +14,25 @@ import { callApi } from './api-call.ts';
 import { formField, type DashboardKit } from './dashboard-routes.ts';
 import { invoiceExists, loadInvoiceDetail } from './invoices-detail.ts';
 import { actionResponses, afterIdOf, PAGE_SIZE, refusalText, signedOut } from './invoices-payments-shared-routes.ts';
-import { INVOICE_ACTIONS, INVOICE_STATUSES, renderInvoice, renderInvoiceList, renderMoneyNotFound } from './invoices-page.ts';
+import { INVOICE_ACTIONS, INVOICE_STATUSES, renderInvoice, renderInvoiceList, renderMoneyNotFound, type InvoicePageView } from './invoices-page.ts';
 import { MONEY_TEXT } from './invoices-payments.text.ts';
 import { formConfig, pageConfig, tags } from './members-forms.ts';
 import { formSignedIn, isSignedIn, pageSignedIn, type SignedIn } from './signed-in.ts';
 
 const InvoiceParams = Type.Object({ invoiceID: Type.String({ maxLength: 100 }) });
 
+/** The invoice's page (200, or an action's refusal at its status, with the form as posted), or the 404 page. */
+export async function sendInvoicePage(kit: DashboardKit, request: FastifyRequest, reply: FastifyReply, who: SignedIn, status = 200, refusal: Pick<InvoicePageView, 'error' | 'creditNote'> = {}) {
+  const { ctx, layout, member } = who;
+  const locale = kit.locale(request);
+  const detail = await loadInvoiceDetail(kit.deps.db, ctx, (request.params as { invoiceID: string }).invoiceID);
+  if (!detail) return kit.page(reply, 404, locale, renderMoneyNotFound(locale, layout, 'invoices'));
+  return kit.page(reply, status, locale, renderInvoice(locale, { layout, role: member.role, detail, ...refusal }));
+}
+
 export function registerInvoicesRoutes(scope: App, kit: DashboardKit): void {
   const { deps } = kit;
-
-  /** The invoice's page (200, or an action's refusal at its status), or the 404 page. */
-  async function invoicePage(request: FastifyRequest, reply: FastifyReply, who: SignedIn, status = 200, error?: string) {
-    const { ctx, layout, member } = who;
-    const locale = kit.locale(request);
-    const detail = await loadInvoiceDetail(deps.db, ctx, (request.params as { invoiceID: string }).invoiceID);
-    if (!detail) return kit.page(reply, 404, locale, renderMoneyNotFound(locale, layout, 'invoices'));
-    return kit.page(reply, status, locale, renderInvoice(locale, { layout, role: member.role, detail, error }));
-  }
+  const invoicePage = (request: FastifyRequest, reply: FastifyReply, who: SignedIn, status = 200, error?: string) => sendInvoicePage(kit, request, reply, who, status, { error });
 
   scope.get(
     '/dashboard/invoices',

@@ -5,18 +5,13 @@
 import type { UseCaseContext } from '../../core/context.ts';
 import { isUuid } from '../../core/ids.ts';
 import type { Executor } from '../../db/database.ts';
-import { listCreditNotes, type CreditNoteView } from '../../modules/invoices/index.ts';
+import { listCreditNotes } from '../../modules/invoices/index.ts';
 import { listLedgerTransactions, type LedgerTransactionView } from '../../modules/ledger/index.ts';
 import { findInvoiceNumber, getPayment, listRefunds, type PaymentView, type RefundView } from '../../modules/payments/index.ts';
-import { unlessNotFound } from './invoices-detail.ts';
+import { unlessNotFound, type CreditNoteWithLedger } from './invoices-detail.ts';
 
 /** How many refunds, credit notes and ledger transactions the page lists, the newest first. */
 export const PAYMENT_PAGE_ROWS = 100;
-
-export interface CreditNoteWithLedger {
-  creditNote: CreditNoteView;
-  ledger: LedgerTransactionView[];
-}
 
 export interface PaymentDetail {
   payment: PaymentView;

@@ -55,7 +55,7 @@ export function renderPaymentList(locale: PageLocale, layout: LayoutView, filter
 }
 
 /** Ledger transactions as a table: a debit (positive) in its column, a credit (negative) in the other. */
-function ledgerTable(locale: PageLocale, tableId: string, transactions: LedgerTransactionView[]): string {
+export function ledgerTable(locale: PageLocale, tableId: string, transactions: LedgerTransactionView[]): string {
   const rows = transactions.map((transaction) => ({
     id: transaction.id,
     kind: transaction.kind,
