@@ -18,7 +18,7 @@ export interface ApiAnswer<T = unknown> {
 }
 
 export interface ApiCall {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The API path with its query, e.g. `/billing/payments/{id}/refunds`. */
   url: string;
   body?: unknown;

@@ -57,10 +57,17 @@ function apiMessage(body: unknown): string | undefined {
   return typeof message === 'string' ? message : undefined;
 }
 
+/** The fields a 422 names, as "field: description" (never the value: it may be a secret sent under the wrong name). */
+function apiFieldErrors(body: unknown): string[] {
+  const errors = typeof body === 'object' && body !== null ? (body as { errors?: unknown }).errors : undefined;
+  if (!Array.isArray(errors)) return [];
+  return errors.map((e: { field?: unknown; description?: unknown }) => `${String(e.field ?? '')}: ${String(e.description ?? '')}`);
+}
+
 export interface DeveloperAction<T> {
   allowed: readonly MemberRole[];
   /** The API call the form makes; undefined when the form's own fields are invalid (422, `invalid` shown), 'not_found' for a malformed id (the 404 of an unknown one). */
-  call: (view: DeveloperView) => { method: 'POST' | 'PATCH' | 'DELETE'; url: string; body?: unknown } | undefined | 'not_found';
+  call: (view: DeveloperView) => { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; body?: unknown } | undefined | 'not_found';
   invalid?: string;
   /** Where a refusal's page links back to. */
   backHref: string;
@@ -82,6 +89,7 @@ export async function runAction<T>(kit: DashboardKit, request: FastifyRequest, r
   if (answer.status < 300) return action.done(view, answer);
   if (answer.status === 404) return sendMessage(kit, request, reply, view.layout, 404, { kind: 'not_found', backHref: action.backHref });
   if (answer.status === 403 && apiMessage(answer.body) === undefined) return sendMessage(kit, request, reply, view.layout, 403, { kind: 'forbidden', backHref: action.backHref });
-  const detail = `${t.apiSaid} ${answer.status}: ${apiMessage(answer.body) ?? ''}`.trim();
+  const fields = apiFieldErrors(answer.body);
+  const detail = `${t.apiSaid} ${answer.status}: ${apiMessage(answer.body) ?? ''}${fields.length > 0 ? ` (${fields.join('; ')})` : ''}`.trim();
   return sendMessage(kit, request, reply, view.layout, answer.status, { kind: 'failed', detail, backHref: action.backHref });
 }

@@ -12,7 +12,7 @@ import { DEVELOPERS_TEXT } from './developers-page.text.ts';
 import { formConfig, tags } from './members-forms.ts';
 
 /** The event kinds ticked in the form: every `event` field, each known (or "*"), each once. */
-function eventsOf(body: unknown): string[] | undefined {
+export function eventsOf(body: unknown): string[] | undefined {
   const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).event : undefined;
   const values = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
   if (values.length === 0 || !values.every((v) => typeof v === 'string' && (v === ALL_EVENTS || isEventKind(v)))) return undefined;

@@ -10,6 +10,7 @@ import type { EventView } from '../../modules/events/index.ts';
 import { ALL_EVENTS, EVENT_KINDS, type DeliveryView, type EndpointHealth } from '../../modules/webhooks/index.ts';
 import { DASHBOARD_STYLES } from './dashboard-page.ts';
 import { DEVELOPERS_TEXT, type DevelopersText } from './developers-page.text.ts';
+import { DEVELOPERS_SETTINGS_TEXT } from './developers-settings.text.ts';
 import { renderHeader, type LayoutView } from './layout-page.ts';
 
 const template = (name: string) => pageTemplate<object>(new URL(`./templates/${name}.hbs`, import.meta.url), { strict: true });
@@ -50,6 +51,16 @@ export function endpointSummary(locale: PageLocale, endpoint: EndpointHealth) {
   return { id: endpoint.id, url: endpoint.url, failing: endpoint.failing, state: endpoint.isActive ? t.enabled : t.disabled, flags: endpointFlags(t, locale, endpoint).join(' · ') };
 }
 
+/** The event kinds a form offers ("*" first), each ticked when `chosen` holds it. */
+function eventKindsOf(t: DevelopersText, chosen: readonly string[] = []) {
+  return [ALL_EVENTS, ...EVENT_KINDS].map((kind) => ({
+    kind,
+    id: kind === ALL_EVENTS ? 'all' : kind.replace(/[._]/g, '-'),
+    label: kind === ALL_EVENTS ? t.allEvents : kind,
+    checked: chosen.includes(kind),
+  }));
+}
+
 export interface DevelopersView {
   keys: KeyView[];
   endpoints: EndpointHealth[];
@@ -64,6 +75,7 @@ export function renderDevelopers(locale: PageLocale, layout: LayoutView, view: D
   const endpoints = [...view.endpoints.filter((e) => e.failing), ...view.endpoints.filter((e) => !e.failing)];
   return developersTemplate({
     ...shell(locale, layout),
+    s: DEVELOPERS_SETTINGS_TEXT[locale],
     manage: view.powers.manage,
     keys: view.keys.map((key) => ({
       id: key.id,
@@ -79,7 +91,7 @@ export function renderDevelopers(locale: PageLocale, layout: LayoutView, view: D
     scopes: SCOPES.map((scope) => ({ scope, id: scope.replace(':', '-') })),
     createKey: view.powers.manage ? view.formKey() : null,
     createEndpoint: view.powers.manage ? view.formKey() : null,
-    eventKinds: [ALL_EVENTS, ...EVENT_KINDS].map((kind) => ({ kind, id: kind === ALL_EVENTS ? 'all' : kind.replace(/[._]/g, '-'), label: kind === ALL_EVENTS ? t.allEvents : kind })),
+    eventKinds: eventKindsOf(t),
     endpoints: endpoints.map((endpoint) => endpointSummary(locale, endpoint)),
   });
 }
@@ -96,7 +108,11 @@ export function renderEndpoint(locale: PageLocale, layout: LayoutView, view: End
   const { endpoint, powers } = view;
   return endpointTemplate({
     ...shell(locale, layout),
-    endpoint: { ...endpointSummary(locale, endpoint), description: endpoint.description, events: endpoint.events.join(', ') },
+    s: DEVELOPERS_SETTINGS_TEXT[locale],
+    endpoint: { ...endpointSummary(locale, endpoint), description: endpoint.description, events: endpoint.events.join(', '), isActive: endpoint.isActive },
+    // The edit form, filled with the endpoint as it is (owners and admins).
+    editKey: powers.manage ? view.formKey() : null,
+    eventKinds: eventKindsOf(t, endpoint.events),
     rotateKey: powers.manage ? view.formKey() : null,
     testKey: powers.manage && endpoint.isActive ? view.formKey() : null,
     deliveries: view.deliveries.map((delivery) => {

@@ -2,7 +2,9 @@
 // keys and webhook endpoints, failing ones flagged), creating a restricted key (its secret shown
 // once, on the answer to the form) and revoking one. Reads call the module doors directly, as the
 // customers pages do; every action goes through the API's own route (developers-action-routes.ts). The
-// endpoint pages: developers-webhook-routes.ts; the event log: developers-events-routes.ts.
+// endpoint pages: developers-webhook-routes.ts (editing and deleting: developers-endpoint-edit-routes.ts); the
+// event log: developers-events-routes.ts; processor connections and the Rail settings:
+// developers-providers-routes.ts and developers-rail-routes.ts.
 import { Type } from '@sinclair/typebox';
 import { SCOPES } from '../../core/auth.ts';
 import { htmlResponse } from '../../http/pages.ts';
@@ -17,6 +19,9 @@ import { DEVELOPERS_TEXT } from './developers-page.text.ts';
 import { registerDeveloperEventRoutes } from './developers-events-routes.ts';
 import { registerDeveloperWebhookRoutes } from './developers-webhook-routes.ts';
 import { registerDeveloperEndpointActionRoutes } from './developers-endpoint-action-routes.ts';
+import { registerDeveloperEndpointEditRoutes } from './developers-endpoint-edit-routes.ts';
+import { registerDeveloperProviderRoutes } from './developers-providers-routes.ts';
+import { registerDeveloperRailRoutes } from './developers-rail-routes.ts';
 import { formConfig, pageConfig, redirect, tags } from './members-forms.ts';
 
 /** How many keys the page lists, newest first (revoked ones included). */
@@ -35,6 +40,9 @@ export function registerDevelopersRoutes(scope: App, kit: DashboardKit): void {
   registerDeveloperWebhookRoutes(scope, kit);
   registerDeveloperEndpointActionRoutes(scope, kit);
   registerDeveloperEventRoutes(scope, kit);
+  registerDeveloperEndpointEditRoutes(scope, kit);
+  registerDeveloperProviderRoutes(scope, kit);
+  registerDeveloperRailRoutes(scope, kit);
 
   scope.get(
     '/dashboard/developers',
