@@ -1241,7 +1241,7 @@ export interface paths {
         put?: never;
         /**
          * Create a draft version
-         * @description Form fields basePrice, billingCycle, and one usage price replacing the list: meter, model (per_unit, tiered, volume, package), unitPrice (per_unit), tierNUpTo/tierNUnitPrice/tierNFlatPrice (N from 0) and aboveUnitPrice/aboveFlatPrice (the open last tier), packageSize and packagePrice (package); idempotencyKey and csrf: POST /products/{id}/versions. Blank fields copy the current version.
+         * @description Form fields basePrice, billingCycle, and one usage price replacing the list: meter, model (per_unit, tiered, volume, package), unitPrice (per_unit), tierNUpTo/tierNUnitPrice/tierNFlatPrice (N from 0) and aboveUnitPrice/aboveFlatPrice (the open last tier), packageSize and packagePrice (package); tierRows and moreTiers (the button that shows the form again with more tier rows, calling nothing); idempotencyKey and csrf: POST /products/{id}/versions. Blank fields copy the current version.
          */
         post: operations["createDashboardProductVersion"];
         delete?: never;

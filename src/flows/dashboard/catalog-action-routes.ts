@@ -22,7 +22,7 @@ import {
 } from './catalog-forms.ts';
 import { errorView, renderCatalogMessage } from './catalog-page.ts';
 import { CATALOG_TEXT } from './catalog-page.text.ts';
-import { priceFieldLabel, VERSION_FIELDS, versionBody } from './catalog-price-form.ts';
+import { MORE_TIER_ROWS, priceFieldLabel, VERSION_FIELDS, versionBody } from './catalog-price-form.ts';
 import {
   actionResponses,
   couponsPage,
@@ -48,6 +48,8 @@ interface Action {
   done(body: unknown): string;
   /** The form's page again, with the API's refusal. */
   again(who: CatalogMember, outcome: Outcome): Promise<FastifyReply>;
+  /** Answers the form itself, without the API (a button that only changes the form), or undefined. */
+  instead?(who: CatalogMember, values: FormValues): Promise<FastifyReply> | undefined;
   /** A refused field's API path as the form labels it. */
   label?(field: string, values: FormValues): string;
 }
@@ -61,6 +63,8 @@ export function registerCatalogActions(scope: App, kit: DashboardKit): void {
     const locale = kit.locale(request);
     if (!who.canEdit) return kit.page(reply, 403, locale, renderCatalogMessage(locale, who.layout, 'forbidden'));
     const values = formValues(request.body, fields);
+    const answered = action.instead?.(who, values);
+    if (answered) return answered;
     const call = action.call(values);
     if (!call) return notFound(kit, request, reply, who);
     // A form from our page always has its key; one without is a new attempt of its own.
@@ -88,7 +92,7 @@ export function registerCatalogActions(scope: App, kit: DashboardKit): void {
 
   scope.post(
     '/dashboard/catalog/products/:productID/versions',
-    { config: formConfig, schema: { tags, summary: 'Create a draft version', description: 'Form fields basePrice, billingCycle, and one usage price replacing the list: meter, model (per_unit, tiered, volume, package), unitPrice (per_unit), tierNUpTo/tierNUnitPrice/tierNFlatPrice (N from 0) and aboveUnitPrice/aboveFlatPrice (the open last tier), packageSize and packagePrice (package); idempotencyKey and csrf: POST /products/{id}/versions. Blank fields copy the current version.', params: ProductParams, response: actionResponses("Done: to the product's page") } },
+    { config: formConfig, schema: { tags, summary: 'Create a draft version', description: 'Form fields basePrice, billingCycle, and one usage price replacing the list: meter, model (per_unit, tiered, volume, package), unitPrice (per_unit), tierNUpTo/tierNUnitPrice/tierNFlatPrice (N from 0) and aboveUnitPrice/aboveFlatPrice (the open last tier), packageSize and packagePrice (package); tierRows and moreTiers (the button that shows the form again with more tier rows, calling nothing); idempotencyKey and csrf: POST /products/{id}/versions. Blank fields copy the current version.', params: ProductParams, response: actionResponses("Done: to the product's page") } },
     async (request, reply) => {
       const { productID } = request.params;
       return act(request, reply, VERSION_FIELDS, {
@@ -96,6 +100,8 @@ export function registerCatalogActions(scope: App, kit: DashboardKit): void {
         done: (body) => productPath(idOf(body, 'productId')),
         again: (who, outcome) => productPage(kit, request, reply, who, productID, outcome),
         label: (field, values) => priceFieldLabel(field, values, CATALOG_TEXT[kit.locale(request)]),
+        // "More rows" works without a script: the form again, as typed, with more empty tier rows.
+        instead: (who, values) => (formField(request.body, 'moreTiers') ? productPage(kit, request, reply, who, productID, { status: 200, values, moreTierRows: MORE_TIER_ROWS }) : undefined),
       });
     },
   );

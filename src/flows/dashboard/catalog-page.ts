@@ -127,6 +127,8 @@ export function renderProducts(locale: PageLocale, view: ProductsView): string {
 }
 
 export interface ProductView extends CatalogFrame {
+  /** Rows to add to the tiers table ("more rows" pressed). */
+  moreTierRows?: number;
   product: ApiProduct;
   versions: ApiVersion[];
   links: ApiPaymentLink[];
@@ -162,7 +164,7 @@ export function renderProduct(locale: PageLocale, view: ProductView): string {
     billingCycles: options(text.billingCycles, base.values.billingCycle),
     meters: view.meters.map((m) => ({ key: m.key, name: m.name, selected: m.key === base.values.meter })),
     priceModels: options(text.priceForm.models, modelOf(base.values)),
-    tierRows: tierRows(base.values, text),
+    tierRows: tierRows(base.values, text, view.moreTierRows),
     offers: view.versions
       .filter((v) => v.status === 'published' && !v.isDefault)
       .map((v) => ({ id: v.id, label: versionLabel(v), basePrice: v.basePrice === null ? text.noBasePrice : money(v.basePrice), endKey: formIdempotencyKey() })),

@@ -16,7 +16,10 @@ const tierField = (i: number, part: 'UpTo' | 'UnitPrice' | 'FlatPrice') => `tier
 const TIER_FIELDS = Array.from({ length: TIER_ROWS_MAX }, (_, i) => [tierField(i, 'UpTo'), tierField(i, 'UnitPrice'), tierField(i, 'FlatPrice')]).flat();
 
 export const PRICE_FIELDS = ['meter', 'model', 'unitPrice', 'packageSize', 'packagePrice', ...TIER_FIELDS, 'aboveUnitPrice', 'aboveFlatPrice'] as const;
-export const VERSION_FIELDS = ['basePrice', 'billingCycle', ...PRICE_FIELDS] as const;
+/** `tierRows`: how many rows the table showed, so "more rows" (a plain submit button) adds to it. */
+export const VERSION_FIELDS = ['basePrice', 'billingCycle', 'tierRows', ...PRICE_FIELDS] as const;
+/** Rows the "more rows" button adds. */
+export const MORE_TIER_ROWS = 3;
 
 export function modelOf(v: FormValues): PriceModelChoice {
   return (PRICE_MODELS as readonly string[]).includes(v.model ?? '') ? (v.model as PriceModelChoice) : 'per_unit';
@@ -64,12 +67,16 @@ export function versionBody(v: FormValues) {
   return { ...(v.basePrice && { basePrice: decimalOf(v.basePrice) }), ...(v.billingCycle && { billingCycle: v.billingCycle }), ...usagePriceBody(v) };
 }
 
-/** The tiers table's rows: the rows typed (kept after a refusal) and two empty ones, at least three. */
-export function tierRows(v: FormValues, text: CatalogText) {
+/**
+ * The tiers table's rows: the rows typed (kept after a refusal) and two empty ones, at least three;
+ * `more` rows beyond what the table showed when "more rows" was pressed.
+ */
+export function tierRows(v: FormValues, text: CatalogText, more = 0) {
   const words = text.priceForm;
   let lastTyped = -1;
   for (let i = 0; i < TIER_ROWS_MAX; i++) if (filled(v[tierField(i, 'UpTo')], v[tierField(i, 'UnitPrice')], v[tierField(i, 'FlatPrice')])) lastTyped = i;
-  const count = Math.min(TIER_ROWS_MAX, Math.max(TIER_ROWS_SHOWN, lastTyped + 3));
+  const shown = /^\d{1,2}$/.test(v.tierRows ?? '') ? Number(v.tierRows) : 0;
+  const count = Math.min(TIER_ROWS_MAX, Math.max(TIER_ROWS_SHOWN, lastTyped + 3, more > 0 ? shown + more : 0));
   return Array.from({ length: count }, (_, i) => ({
     upToLabel: `${words.tier(i + 1)}, ${words.upTo}`,
     unitPriceLabel: `${words.tier(i + 1)}, ${words.tierUnitPrice}`,

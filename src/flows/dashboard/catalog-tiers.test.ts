@@ -61,6 +61,18 @@ describe('the version form prices by tiers, volume and package', () => {
     expect(page.html).toContain('id="version-package-size" name="packageSize"');
   });
 
+  it('"more tier rows" works without a script: the form again as typed, three rows more, nothing made', async () => {
+    const before = (await versions()).length;
+    const res = await newVersion({ meter: 'api-calls', model: 'tiered', tierRows: '3', tier0UpTo: '10', tier0UnitPrice: '1,00', moreTiers: '1' });
+    expect(res.status).toBe(200);
+    expect(res.html).toContain('name="tier5UpTo"');
+    expect(res.html).not.toContain('name="tier6UpTo"');
+    expect(res.html).toContain('name="tier0UnitPrice" id="tier0UnitPrice" inputmode="decimal" value="1,00"');
+    expect(res.html).toContain('<input type="hidden" name="tierRows" value="6">');
+    expect(res.html).not.toContain('id="error"');
+    expect(await versions()).toHaveLength(before);
+  });
+
   it('a graduated price: the typed rows become tiers, the last row open; read back exactly and in words', async () => {
     const res = await newVersion({
       meter: 'api-calls', model: 'tiered',
