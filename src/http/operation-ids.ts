@@ -53,6 +53,7 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /dashboard/catalog/products': 'createDashboardProduct',
   'POST /dashboard/catalog/products/:productID/versions': 'createDashboardProductVersion',
   'POST /dashboard/catalog/products/:productID/versions/:versionID/publish': 'publishDashboardProductVersion',
+  'POST /dashboard/catalog/products/:productID/versions/:versionID/archive': 'archiveDashboardProductVersion',
   'POST /dashboard/catalog/products/:productID/payment-links': 'createDashboardPaymentLink',
   'POST /dashboard/catalog/meters': 'createDashboardMeter',
   'POST /dashboard/catalog/coupons': 'createDashboardCoupon',

@@ -43,6 +43,14 @@ describe.skipIf(!chromiumAvailable)('dashboard accessibility (axe-core)', () => 
     expect(shop.status).toBe(201);
     const endpoint = await t.client.post('/account/webhooks', acme.sandboxKey, { url: 'https://hooks.example.com/acessivel', events: ['*'] });
     expect(endpoint.status).toBe(201);
+    // A product with a graduated price (its words and the version form's tiers table) and an offer.
+    expect((await t.client.post('/meters', acme.sandboxKey, { key: 'api-calls', name: 'Chamadas', aggregation: 'count' })).status).toBe(201);
+    const product = (await t.client.post('/products', acme.sandboxKey, { key: 'api', name: 'API', pricingModel: 'usage' })).body.product as { id: string };
+    const tiered = { prices: [{ meter: 'api-calls', model: 'tiered', tiers: [{ upTo: '1000', unitPrice: '0.00' }, { upTo: null, unitPrice: '0.10' }] }] };
+    for (const asDefault of [true, false]) {
+      const version = await t.client.post(`/products/${product.id}/versions`, acme.sandboxKey, tiered);
+      expect((await t.client.post(`/products/${product.id}/versions/${version.body.id}/publish`, acme.sandboxKey, { default: asDefault })).status).toBe(200);
+    }
     paths = [
       '/dashboard',
       '/dashboard/customers',
@@ -56,6 +64,7 @@ describe.skipIf(!chromiumAvailable)('dashboard accessibility (axe-core)', () => 
       '/dashboard/catalog/meters',
       '/dashboard/catalog/coupons',
       '/dashboard/catalog/payment-links',
+      `/dashboard/catalog/products/${product.id}`,
       '/dashboard/developers',
       '/dashboard/developers/events',
       `/dashboard/developers/webhooks/${endpoint.body.id}`,

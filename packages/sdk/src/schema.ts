@@ -1241,9 +1241,29 @@ export interface paths {
         put?: never;
         /**
          * Create a draft version
-         * @description Form fields basePrice, billingCycle, meter and unitPrice (one usage price, replacing the list), idempotencyKey and csrf: POST /products/{id}/versions. Blank fields copy the current version.
+         * @description Form fields basePrice, billingCycle, and one usage price replacing the list: meter, model (per_unit, tiered, volume, package), unitPrice (per_unit), tierNUpTo/tierNUnitPrice/tierNFlatPrice (N from 0) and aboveUnitPrice/aboveFlatPrice (the open last tier), packageSize and packagePrice (package); tierRows and moreTiers (the button that shows the form again with more tier rows, calling nothing); idempotencyKey and csrf: POST /products/{id}/versions. Blank fields copy the current version.
          */
         post: operations["createDashboardProductVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/catalog/products/{productID}/versions/{versionID}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End an offer
+         * @description Form fields idempotencyKey and csrf: POST /products/{id}/versions/{id}/archive (a published offer or a draft; its payment links are deactivated; the default version answers 409, shown on the page).
+         */
+        post: operations["archiveDashboardProductVersion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -14364,6 +14384,108 @@ export interface operations {
             header?: never;
             path: {
                 productID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: to the product's page (or /dashboard/login when signed out). */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The API could not read the request: the form again with its message. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description CSRF token refused, or the role cannot change the catalog (support, read_only). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such product or version in this account and environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The API refused a conflict (a meter key in use): the form again with its message. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The API refused a field: the form again with its message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    archiveDashboardProductVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productID: string;
+                versionID: string;
             };
             cookie?: never;
         };

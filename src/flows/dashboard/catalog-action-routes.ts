@@ -17,12 +17,12 @@ import {
   meterBody,
   PRODUCT_FIELDS,
   productBody,
-  VERSION_FIELDS,
-  versionBody,
   formValues,
   type FormValues,
 } from './catalog-forms.ts';
 import { errorView, renderCatalogMessage } from './catalog-page.ts';
+import { CATALOG_TEXT } from './catalog-page.text.ts';
+import { MORE_TIER_ROWS, priceFieldLabel, VERSION_FIELDS, versionBody } from './catalog-price-form.ts';
 import {
   actionResponses,
   couponsPage,
@@ -48,6 +48,10 @@ interface Action {
   done(body: unknown): string;
   /** The form's page again, with the API's refusal. */
   again(who: CatalogMember, outcome: Outcome): Promise<FastifyReply>;
+  /** Answers the form itself, without the API (a button that only changes the form), or undefined. */
+  instead?(who: CatalogMember, values: FormValues): Promise<FastifyReply> | undefined;
+  /** A refused field's API path as the form labels it. */
+  label?(field: string, values: FormValues): string;
 }
 
 export function registerCatalogActions(scope: App, kit: DashboardKit): void {
@@ -59,6 +63,8 @@ export function registerCatalogActions(scope: App, kit: DashboardKit): void {
     const locale = kit.locale(request);
     if (!who.canEdit) return kit.page(reply, 403, locale, renderCatalogMessage(locale, who.layout, 'forbidden'));
     const values = formValues(request.body, fields);
+    const answered = action.instead?.(who, values);
+    if (answered) return answered;
     const call = action.call(values);
     if (!call) return notFound(kit, request, reply, who);
     // A form from our page always has its key; one without is a new attempt of its own.
@@ -67,7 +73,7 @@ export function registerCatalogActions(scope: App, kit: DashboardKit): void {
     if (answer.status >= 200 && answer.status < 300) return reply.redirect(action.done(answer.body), 303);
     if (answer.status === 404) return notFound(kit, request, reply, who);
     if (answer.status >= 500) throw new Error(`POST ${call.url} answered ${answer.status}`);
-    return action.again(who, { status: answer.status, error: errorView(locale, answer.status, answer.body), values });
+    return action.again(who, { status: answer.status, error: errorView(locale, answer.status, answer.body, action.label && ((field) => action.label!(field, values))), values });
   }
 
   const productPath = (id: string) => `/dashboard/catalog/products/${id}`;
@@ -86,13 +92,16 @@ export function registerCatalogActions(scope: App, kit: DashboardKit): void {
 
   scope.post(
     '/dashboard/catalog/products/:productID/versions',
-    { config: formConfig, schema: { tags, summary: 'Create a draft version', description: 'Form fields basePrice, billingCycle, meter and unitPrice (one usage price, replacing the list), idempotencyKey and csrf: POST /products/{id}/versions. Blank fields copy the current version.', params: ProductParams, response: actionResponses("Done: to the product's page") } },
+    { config: formConfig, schema: { tags, summary: 'Create a draft version', description: 'Form fields basePrice, billingCycle, and one usage price replacing the list: meter, model (per_unit, tiered, volume, package), unitPrice (per_unit), tierNUpTo/tierNUnitPrice/tierNFlatPrice (N from 0) and aboveUnitPrice/aboveFlatPrice (the open last tier), packageSize and packagePrice (package); tierRows and moreTiers (the button that shows the form again with more tier rows, calling nothing); idempotencyKey and csrf: POST /products/{id}/versions. Blank fields copy the current version.', params: ProductParams, response: actionResponses("Done: to the product's page") } },
     async (request, reply) => {
       const { productID } = request.params;
       return act(request, reply, VERSION_FIELDS, {
         call: (values) => (isUuid(productID) ? { url: `/products/${productID}/versions`, body: versionBody(values) } : undefined),
         done: (body) => productPath(idOf(body, 'productId')),
         again: (who, outcome) => productPage(kit, request, reply, who, productID, outcome),
+        label: (field, values) => priceFieldLabel(field, values, CATALOG_TEXT[kit.locale(request)]),
+        // "More rows" works without a script: the form again, as typed, with more empty tier rows.
+        instead: (who, values) => (formField(request.body, 'moreTiers') ? productPage(kit, request, reply, who, productID, { status: 200, values, moreTierRows: MORE_TIER_ROWS }) : undefined),
       });
     },
   );
@@ -105,6 +114,19 @@ export function registerCatalogActions(scope: App, kit: DashboardKit): void {
       const asOffer = formField(request.body, 'default') === 'false';
       return act(request, reply, [], {
         call: () => (isUuid(productID) && isUuid(versionID) ? { url: `/products/${productID}/versions/${versionID}/publish`, body: { default: !asOffer } } : undefined),
+        done: (body) => productPath(idOf(body, 'productId')),
+        again: (who, outcome) => productPage(kit, request, reply, who, productID, outcome),
+      });
+    },
+  );
+
+  scope.post(
+    '/dashboard/catalog/products/:productID/versions/:versionID/archive',
+    { config: formConfig, schema: { tags, summary: 'End an offer', description: 'Form fields idempotencyKey and csrf: POST /products/{id}/versions/{id}/archive (a published offer or a draft; its payment links are deactivated; the default version answers 409, shown on the page).', params: VersionParams, response: actionResponses("Done: to the product's page") } },
+    async (request, reply) => {
+      const { productID, versionID } = request.params;
+      return act(request, reply, [], {
+        call: () => (isUuid(productID) && isUuid(versionID) ? { url: `/products/${productID}/versions/${versionID}/archive`, body: {} } : undefined),
         done: (body) => productPath(idOf(body, 'productId')),
         again: (who, outcome) => productPage(kit, request, reply, who, productID, outcome),
       });

@@ -90,13 +90,6 @@ export function productBody(v: FormValues) {
   });
 }
 
-export const VERSION_FIELDS = ['basePrice', 'billingCycle', 'meter', 'unitPrice'] as const;
-/** A new draft: what is filled replaces the current version's value; a usage price replaces the list. */
-export function versionBody(v: FormValues) {
-  const usage = v.meter || v.unitPrice ? { prices: [present({ meter: v.meter, unitPrice: v.unitPrice ? decimalOf(v.unitPrice) : '' })] } : {};
-  return { ...present({ basePrice: v.basePrice ? decimalOf(v.basePrice) : '', billingCycle: v.billingCycle }), ...usage };
-}
-
 export const METER_FIELDS = ['key', 'name', 'aggregation', 'unit', 'property'] as const;
 export function meterBody(v: FormValues) {
   return present({ key: v.key, name: v.name, aggregation: v.aggregation, unit: v.unit, property: v.property });

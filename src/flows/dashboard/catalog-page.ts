@@ -12,7 +12,6 @@ import {
   LINK_FIELDS,
   METER_FIELDS,
   PRODUCT_FIELDS,
-  VERSION_FIELDS,
   type ApiCoupon,
   type ApiMeter,
   type ApiPaymentLink,
@@ -21,6 +20,7 @@ import {
   type FormValues,
 } from './catalog-forms.ts';
 import { CATALOG_TEXT, type CatalogText } from './catalog-page.text.ts';
+import { modelOf, tierRows, VERSION_FIELDS } from './catalog-price-form.ts';
 import { DASHBOARD_STYLES } from './dashboard-page.ts';
 import { renderHeader, type LayoutView } from './layout-page.ts';
 
@@ -50,11 +50,12 @@ export interface ErrorView {
   fields: string[];
 }
 
-export function errorView(locale: PageLocale, status: number, body: unknown): ErrorView {
+/** `label` names an API field path as the form labels it (the path itself by default). */
+export function errorView(locale: PageLocale, status: number, body: unknown, label: (field: string) => string = (field) => field): ErrorView {
   const text = CATALOG_TEXT[locale];
   const answer = (typeof body === 'object' && body !== null ? body : {}) as { message?: unknown; errors?: unknown; error?: { message?: unknown } };
   const message = typeof answer.message === 'string' ? answer.message : typeof answer.error?.message === 'string' ? answer.error.message : '';
-  const fields = Array.isArray(answer.errors) ? answer.errors.map((e: { field?: string; description?: string }) => `${e.field ?? ''}: ${e.description ?? ''}`) : [];
+  const fields = Array.isArray(answer.errors) ? answer.errors.map((e: { field?: string; description?: string }) => `${label(e.field ?? '')}: ${e.description ?? ''}`) : [];
   return { title: text.errors[status] ?? text.errors.other, message, fields };
 }
 
@@ -126,6 +127,8 @@ export function renderProducts(locale: PageLocale, view: ProductsView): string {
 }
 
 export interface ProductView extends CatalogFrame {
+  /** Rows to add to the tiers table ("more rows" pressed). */
+  moreTierRows?: number;
   product: ApiProduct;
   versions: ApiVersion[];
   links: ApiPaymentLink[];
@@ -160,6 +163,11 @@ export function renderProduct(locale: PageLocale, view: ProductView): string {
     hasCycle: product.pricingModel === 'subscription' || product.pricingModel === 'prepaid',
     billingCycles: options(text.billingCycles, base.values.billingCycle),
     meters: view.meters.map((m) => ({ key: m.key, name: m.name, selected: m.key === base.values.meter })),
+    priceModels: options(text.priceForm.models, modelOf(base.values)),
+    tierRows: tierRows(base.values, text, view.moreTierRows),
+    offers: view.versions
+      .filter((v) => v.status === 'published' && !v.isDefault)
+      .map((v) => ({ id: v.id, label: versionLabel(v), basePrice: v.basePrice === null ? text.noBasePrice : money(v.basePrice), endKey: formIdempotencyKey() })),
     published: published.map((v) => ({ id: v.id, label: `${versionLabel(v)}${v.isDefault ? ` (${text.default})` : ''}`, selected: v.id === base.values.productVersionId })),
     linkKey: formIdempotencyKey(),
     links: view.links.map((l) => ({ id: l.id, url: l.url, version: labels.get(l.productVersionId) ?? '', quantity: l.quantity, active: l.active })),

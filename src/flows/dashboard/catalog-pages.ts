@@ -91,6 +91,8 @@ export interface Outcome {
   status: number;
   error?: ErrorView;
   values?: FormValues;
+  /** The version form's tiers table grows by this many rows ("more rows" pressed). */
+  moreTierRows?: number;
 }
 
 type Lists<K extends string, T> = Record<K, T[]> & { nextCursor: string | null };
@@ -128,6 +130,7 @@ export async function productPage(kit: DashboardKit, request: FastifyRequest, re
     versions: sortVersions(versions?.versions ?? []),
     links: links?.paymentLinks ?? [],
     meters: meters?.meters ?? [],
+    moreTierRows: outcome.moreTierRows,
   });
   return kit.page(reply, outcome.status, locale, html);
 }
