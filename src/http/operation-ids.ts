@@ -158,6 +158,7 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /billing/subscriptions/:subscriptionID/pause': 'pauseSubscription',
   'POST /billing/subscriptions/:subscriptionID/resume': 'resumeSubscription',
   'POST /billing/subscriptions/:subscriptionID/change-version': 'changeSubscriptionVersion',
+  'POST /billing/subscriptions/:subscriptionID/change-version/preview': 'previewSubscriptionVersionChange',
   'POST /billing/subscriptions/:subscriptionID/cancel': 'cancelSubscription',
   'POST /test/payments/:paymentID/confirm': 'confirmTestPayment',
   'POST /test/payments/:paymentID/fail': 'failTestPayment',

@@ -884,6 +884,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/billing/subscriptions/{subscriptionID}/change-version/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What change-version would do now, without doing it
+         * @description The same body and the same refusals as change-version; answers the lines it would invoice (the old version’s unused time credited, the new one’s charged, the coupon’s line), their subtotal before tax, and when they are invoiced. The change made right after invoices these amounts.
+         */
+        post: operations["previewSubscriptionVersionChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billing/subscriptions/{subscriptionID}/pause": {
         parameters: {
             query?: never;
@@ -11383,6 +11403,181 @@ export interface operations {
                         trialEndsAt: string | null;
                         /** Format: date-time */
                         updatedAt: string;
+                    };
+                };
+            };
+            /** @description Malformed request (standard body), or a write without Idempotency-Key (nested body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Missing or invalid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description The key may not call this route (key type or scope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Not found, or it belongs to another account or environment. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundError"];
+                };
+            };
+            /** @description State conflict (standard body), or the same Idempotency-Key still running (nested body). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Field errors (validation body), a business rule (standard body), or an Idempotency-Key reused with another request (nested body). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"] | components["schemas"]["StandardError"] | components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NestedError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+            /** @description Busy for a moment or closing (service_unavailable): retry after the Retry-After seconds, on another connection when closing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardError"];
+                };
+            };
+        };
+    };
+    previewSubscriptionVersionChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscriptionID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description A published version of the same product, on the same billing cycle.
+                     */
+                    productVersionId: string;
+                    /** @description Default true: split the current period by its seconds (see docs/subscriptions.md). */
+                    prorate?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: decimal
+                         * @description The new version’s time (`period_end`: both versions’ shares).
+                         * @example 10.50
+                         */
+                        charge: string;
+                        /**
+                         * Format: decimal
+                         * @description The old version’s unused time, credited: zero or negative.
+                         * @example 10.50
+                         */
+                        credit: string;
+                        currency: string;
+                        /**
+                         * Format: decimal
+                         * @description What the subscription’s coupon takes off, positive.
+                         * @example 10.50
+                         */
+                        discount: string;
+                        /**
+                         * Format: uuid
+                         * @description The version in force.
+                         */
+                        fromVersionId: string;
+                        invoicedAt: string | null;
+                        lines: {
+                            /**
+                             * Format: decimal
+                             * @description Rounded to the currency, as the invoice stores it.
+                             * @example 10.50
+                             */
+                            amount: string;
+                            description: string;
+                            type: string;
+                        }[];
+                        /** Format: uuid */
+                        subscriptionId: string;
+                        /**
+                         * Format: decimal
+                         * @description credit + charge - discount, before tax: tax is computed when the invoice is made.
+                         * @example 10.50
+                         */
+                        subtotal: string;
+                        /** @description `now`: the change makes an invoice at once with these lines (advance, prorated); `period_end`: the period’s invoice at its end bills each version for its share (arrears, prorated; these are its fee lines); `next_invoice`: nothing is invoiced for the change, the new version prices the next invoice (no proration, a trial, a usage or prepaid product); `unchanged`: the version asked for is in force. */
+                        timing: "now" | "period_end" | "next_invoice" | "unchanged";
+                        /**
+                         * Format: uuid
+                         * @description The version asked for.
+                         */
+                        toVersionId: string;
                     };
                 };
             };
