@@ -18,6 +18,7 @@ import { registerMoneyRoutes } from './invoices-payments-routes.ts';
 import { registerMembersRoutes } from './members-routes.ts';
 import { registerSignInRoutes } from './sign-in-routes.ts';
 import { registerStorefrontsRoutes } from './storefronts-routes.ts';
+import { registerSubscriptionsRoutes } from './subscriptions-routes.ts';
 
 export function registerDashboardRoutes(app: App, deps: AppDeps, limiters: RateLimiters): void {
   const kit = dashboardKit(deps, limiters, app);
@@ -42,5 +43,6 @@ export function registerDashboardRoutes(app: App, deps: AppDeps, limiters: RateL
     registerAuditPageRoutes(scope, kit);
     registerCatalogRoutes(scope, kit);
     registerStorefrontsRoutes(scope, kit);
+    registerSubscriptionsRoutes(scope, kit);
   });
 }
