@@ -51,6 +51,13 @@ describe.skipIf(!chromiumAvailable)('dashboard accessibility (axe-core)', () => 
       const version = await t.client.post(`/products/${product.id}/versions`, acme.sandboxKey, tiered);
       expect((await t.client.post(`/products/${product.id}/versions/${version.body.id}/publish`, acme.sandboxKey, { default: asDefault })).status).toBe(200);
     }
+    // A subscription to a plan with a second published version, so its page shows every form.
+    const plan = await t.client.post('/products', acme.sandboxKey, { key: 'plano-acessivel', name: 'Plano', pricingModel: 'subscription', billingCycle: 'monthly', basePrice: '30.00' });
+    expect((await t.client.post(`/products/${plan.body.product.id}/versions/${plan.body.version.id}/publish`, acme.sandboxKey)).status).toBe(200);
+    const pro = await t.client.post(`/products/${plan.body.product.id}/versions`, acme.sandboxKey, { basePrice: '58.00' });
+    expect((await t.client.post(`/products/${plan.body.product.id}/versions/${pro.body.id}/publish`, acme.sandboxKey, { default: false })).status).toBe(200);
+    const subscription = await t.client.post('/billing/subscriptions', acme.sandboxKey, { customerId: customer, productVersionId: plan.body.version.id });
+    expect(subscription.status).toBe(201);
     paths = [
       '/dashboard',
       '/dashboard/customers',
@@ -58,6 +65,8 @@ describe.skipIf(!chromiumAvailable)('dashboard accessibility (axe-core)', () => 
       '/dashboard/invoices',
       `/dashboard/invoices/${invoice.id}`,
       `/dashboard/invoices/${credited.id}`,
+      '/dashboard/subscriptions',
+      `/dashboard/subscriptions/${subscription.body.id}`,
       '/dashboard/payments',
       `/dashboard/payments/${payment.id}`,
       '/dashboard/catalog',

@@ -6,7 +6,7 @@ import type { PageLocale } from '../../http/page-locale.ts';
 import { BUSINESS_TEXT } from './business-pages.text.ts';
 import { DASHBOARD_TEXT } from './dashboard-page.text.ts';
 
-export type DashboardSection = 'home' | 'customers' | 'invoices' | 'payments' | 'catalog' | 'storefronts' | 'developers' | 'audit' | 'members';
+export type DashboardSection = 'home' | 'customers' | 'invoices' | 'subscriptions' | 'payments' | 'catalog' | 'storefronts' | 'developers' | 'audit' | 'members';
 
 export interface LayoutView {
   accountName: string;
@@ -20,6 +20,7 @@ const SECTIONS: Array<{ id: DashboardSection; href: string }> = [
   { id: 'home', href: '/dashboard' },
   { id: 'customers', href: '/dashboard/customers' },
   { id: 'invoices', href: '/dashboard/invoices' },
+  { id: 'subscriptions', href: '/dashboard/subscriptions' },
   { id: 'payments', href: '/dashboard/payments' },
   { id: 'catalog', href: '/dashboard/catalog' },
   { id: 'storefronts', href: '/dashboard/storefronts' },

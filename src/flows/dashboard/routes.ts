@@ -19,6 +19,7 @@ import { registerMembersRoutes } from './members-routes.ts';
 import { registerSignInRoutes } from './sign-in-routes.ts';
 import { registerStorefrontPreviewRoutes } from './storefronts-preview-routes.ts';
 import { registerStorefrontsRoutes } from './storefronts-routes.ts';
+import { registerSubscriptionsRoutes } from './subscriptions-routes.ts';
 
 export function registerDashboardRoutes(app: App, deps: AppDeps, limiters: RateLimiters): void {
   const kit = dashboardKit(deps, limiters, app);
@@ -46,5 +47,6 @@ export function registerDashboardRoutes(app: App, deps: AppDeps, limiters: RateL
     registerCatalogRoutes(scope, kit);
     registerStorefrontsRoutes(scope, kit);
     registerStorefrontPreviewRoutes(scope, kit);
+    registerSubscriptionsRoutes(scope, kit);
   });
 }

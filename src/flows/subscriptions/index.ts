@@ -8,3 +8,4 @@ export { afterOffSessionCharge } from './dunning.ts';
 export { periodIndexAt, periodStart, type BillingCycle } from './periods.ts';
 export { type SubscriptionView } from './subscription-view.ts';
 export { monthlyRecurringRevenue, type MrrByCurrency } from './mrr-repository.ts';
+export { type VersionChangePreview } from './change-version-preview.ts';

@@ -21,6 +21,7 @@ import {
   SubscriptionParams,
   UpdateSubscriptionBody,
   ChangeVersionBody,
+  VersionChangePreview,
 } from './schemas.ts';
 import * as subscriptions from './service.ts';
 import { getBalance } from '../../modules/prepaid/index.ts';
@@ -132,6 +133,25 @@ export function registerSubscriptionRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request, reply) => runChargingAfterCommit(deps, request, reply, 200, (tx, ctx) => subscriptions.changeVersion(tx, ctx, request.params.subscriptionID, request.body)),
+  );
+
+  app.post(
+    '/billing/subscriptions/:subscriptionID/change-version/preview',
+    {
+      // Writes nothing, so no Idempotency-Key is needed (one sent replays the stored answer, as anywhere).
+      config: { scope: 'billing:read', resource: 'subscription', idempotency: 'optional' },
+      schema: {
+        tags,
+        summary: 'What change-version would do now, without doing it',
+        description:
+          'The same body and the same refusals as change-version; answers the lines it would invoice (the old version’s unused time credited, the new one’s charged, the coupon’s line), their subtotal before tax, and when they are invoiced. ' +
+          'The change made right after invoices these amounts.',
+        params: SubscriptionParams,
+        body: ChangeVersionBody,
+        response: { 200: VersionChangePreview, ...errorResponses(404, 409, 413, 422) },
+      },
+    },
+    async (request, reply) => deps.idempotency.run(request, reply, 200, (tx) => subscriptions.previewVersionChange(tx, contextOf(request, deps), request.params.subscriptionID, request.body)),
   );
 
   app.post(

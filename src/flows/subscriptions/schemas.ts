@@ -98,3 +98,24 @@ export const Balance = Type.Object(
   },
   { title: 'PrepaidBalance' },
 );
+
+export const VersionChangePreview = Type.Object(
+  {
+    subscriptionId: Uuid(),
+    fromVersionId: Uuid({ description: 'The version in force.' }),
+    toVersionId: Uuid({ description: 'The version asked for.' }),
+    currency: Type.String(),
+    timing: Type.Union([Type.Literal('now'), Type.Literal('period_end'), Type.Literal('next_invoice'), Type.Literal('unchanged')], {
+      description:
+        '`now`: the change makes an invoice at once with these lines (advance, prorated); `period_end`: the period’s invoice at its end bills each version for its share (arrears, prorated; these are its fee lines); ' +
+        '`next_invoice`: nothing is invoiced for the change, the new version prices the next invoice (no proration, a trial, a usage or prepaid product); `unchanged`: the version asked for is in force.',
+    }),
+    invoicedAt: Nullable(DateTime({ description: 'When these lines are invoiced (`next_invoice`: the subscription’s next billing date).' })),
+    lines: Type.Array(Type.Object({ type: Type.String(), description: Type.String(), amount: DecimalString({ description: 'Rounded to the currency, as the invoice stores it.' }) })),
+    credit: DecimalString({ description: 'The old version’s unused time, credited: zero or negative.' }),
+    charge: DecimalString({ description: 'The new version’s time (`period_end`: both versions’ shares).' }),
+    discount: DecimalString({ description: 'What the subscription’s coupon takes off, positive.' }),
+    subtotal: DecimalString({ description: 'credit + charge - discount, before tax: tax is computed when the invoice is made.' }),
+  },
+  { title: 'VersionChangePreview' },
+);

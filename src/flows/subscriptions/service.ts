@@ -4,3 +4,4 @@ export { cancelSubscription, getSubscription, listSubscriptions, pauseSubscripti
 export { runDueSubscriptions, SUBSCRIPTION_QUEUE } from './runner.ts';
 export type { SubscriptionView } from './subscription-view.ts';
 export { changeVersion, type ChangeVersionInput } from './change-version.ts';
+export { previewVersionChange, type VersionChangePreview } from './change-version-preview.ts';
