@@ -16,6 +16,7 @@ import { registerDevelopersRoutes } from './developers-routes.ts';
 import { registerHomeRoutes } from './home-routes.ts';
 import { registerMoneyRoutes } from './invoices-payments-routes.ts';
 import { registerMembersRoutes } from './members-routes.ts';
+import { registerSecurityRoutes } from './security-routes.ts';
 import { registerSignInRoutes } from './sign-in-routes.ts';
 import { registerStorefrontsRoutes } from './storefronts-routes.ts';
 
@@ -42,5 +43,6 @@ export function registerDashboardRoutes(app: App, deps: AppDeps, limiters: RateL
     registerAuditPageRoutes(scope, kit);
     registerCatalogRoutes(scope, kit);
     registerStorefrontsRoutes(scope, kit);
+    registerSecurityRoutes(scope, kit);
   });
 }
