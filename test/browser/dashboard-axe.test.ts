@@ -57,6 +57,7 @@ describe.skipIf(!chromiumAvailable)('dashboard accessibility (axe-core)', () => 
       `/dashboard/storefronts/${shop.body.id}`,
       '/dashboard/members',
       '/dashboard/password',
+      '/dashboard/account/security',
       '/dashboard/audit',
     ];
   });
