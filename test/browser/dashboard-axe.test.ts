@@ -86,6 +86,7 @@ describe.skipIf(!chromiumAvailable)('dashboard accessibility (axe-core)', () => 
       `/dashboard/storefronts/${shop.body.id}/preview`,
       '/dashboard/members',
       '/dashboard/password',
+      '/dashboard/account/security',
       '/dashboard/audit',
     ];
   });

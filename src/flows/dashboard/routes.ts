@@ -16,6 +16,7 @@ import { registerDevelopersRoutes } from './developers-routes.ts';
 import { registerHomeRoutes } from './home-routes.ts';
 import { registerMoneyRoutes } from './invoices-payments-routes.ts';
 import { registerMembersRoutes } from './members-routes.ts';
+import { registerSecurityRoutes } from './security-routes.ts';
 import { registerSignInRoutes } from './sign-in-routes.ts';
 import { registerStorefrontPreviewRoutes } from './storefronts-preview-routes.ts';
 import { registerStorefrontsRoutes } from './storefronts-routes.ts';
@@ -48,5 +49,6 @@ export function registerDashboardRoutes(app: App, deps: AppDeps, limiters: RateL
     registerStorefrontsRoutes(scope, kit);
     registerStorefrontPreviewRoutes(scope, kit);
     registerSubscriptionsRoutes(scope, kit);
+    registerSecurityRoutes(scope, kit);
   });
 }

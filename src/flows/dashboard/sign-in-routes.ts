@@ -2,16 +2,24 @@
 // token derived from the sign-in cookie (cookies.ts). A sign-in always starts a new session with a
 // new token (a cookie presented before is never promoted, and is revoked), counts against the
 // attempts of its client address and email until one succeeds (http/rate-limit.ts), and answers 303 to /dashboard.
+// A member with two-step verification gets, after the password (or link), a second step instead:
+// a one-use, five-minute challenge carried by its form (never a session); its wrong codes count
+// against the same attempts, and the session starts only after a right code or recovery code.
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { htmlResponse } from '../../http/pages.ts';
 import type { App } from '../../http/types.ts';
 import {
+  challengeMember,
   endSession,
   normaliseEmail,
   signInLinkUsable,
   startSession,
+  startSignInChallenge,
+  totpEnabled,
+  useSignInChallenge,
+  verifySecondFactor,
   useSignInLink,
   verifyCredentials,
   type MemberView,
@@ -21,6 +29,9 @@ import { expiredCookie, newSignInValue, sessionCookie, signInCookie, signInCsrf,
 import { renderRefusal, renderSignIn, renderSignInLink } from './dashboard-page.ts';
 import { DASHBOARD_TEXT } from './dashboard-page.text.ts';
 import { formField, type DashboardKit } from './dashboard-routes.ts';
+import { totpSealer } from './totp-sealer.ts';
+import { renderSecurity } from './security-page.ts';
+import { SECURITY_TEXT } from './security-page.text.ts';
 
 const tags = ['dashboard'];
 const redirect = (description: string) => ({ description, type: 'null' as const });
@@ -54,6 +65,34 @@ export function registerSignInRoutes(scope: App, kit: DashboardKit): void {
     const { token } = await startSession(deps.db, member, now);
     reply.header('set-cookie', [sessionCookie(cookies, token, SESSION_HOURS * 3600), expiredCookie(cookies, cookies.signIn)]);
     return reply.redirect('/dashboard', 303);
+  }
+
+  /** The second step's page: its challenge, the sign-in cookie's CSRF token and a code field. */
+  function secondStep(request: FastifyRequest, reply: FastifyReply, status: number, challenge: string, error?: string): FastifyReply {
+    const locale = kit.locale(request);
+    const text = SECURITY_TEXT[locale];
+    const csrf = signInCsrf(signInValue(request, reply));
+    const view = { title: text.stepTitle, lead: text.stepLead, error, action: '/dashboard/login/verify', csrf, challenge, askCode: true, recoveryAllowed: true, button: text.stepSubmit, signedOut: true };
+    return kit.page(reply, status, locale, renderSecurity(locale, view));
+  }
+
+  /** Signs in, or asks the second step when the member turned two-step verification on. */
+  async function passFirstStep(request: FastifyRequest, reply: FastifyReply, member: Pick<MemberView, 'id' | 'accountId'>): Promise<FastifyReply> {
+    if (!(await totpEnabled(deps.db, member.id))) return signIn(request, reply, member);
+    return secondStep(request, reply, 200, await startSignInChallenge(deps.db, member.id, deps.clock.now()));
+  }
+
+  /** Counts an attempt of the address and email: undefined, or the 429 page already sent. */
+  async function countAttempt(request: FastifyRequest, reply: FastifyReply, attempts: string): Promise<FastifyReply | undefined> {
+    try {
+      await kit.limiters.dashboardSignIn.consume(attempts);
+      return undefined;
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const locale = kit.locale(request);
+      reply.header('retry-after', String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))));
+      return kit.page(reply, 429, locale, renderRefusal(locale, 'rate_limited'));
+    }
   }
 
   scope.get(
@@ -100,18 +139,14 @@ export function registerSignInRoutes(scope: App, kit: DashboardKit): void {
       const email = formField(request.body, 'email') ?? '';
       const password = formField(request.body, 'password', 200) ?? '';
       const attempts = `${request.ip}|${normaliseEmail(email)}`;
-      try {
-        await kit.limiters.dashboardSignIn.consume(attempts);
-      } catch (rejection) {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        reply.header('retry-after', String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))));
-        return kit.page(reply, 429, locale, renderRefusal(locale, 'rate_limited'));
-      }
+      const limited = await countAttempt(request, reply, attempts);
+      if (limited) return limited;
       const member = email && password ? await verifyCredentials(deps.db, email, password) : null;
       if (member) {
-        // A success clears the count: only failures in a row hold an address and email back.
-        await kit.limiters.dashboardSignIn.delete(attempts);
-        return signIn(request, reply, member);
+        // A success clears the count: only failures in a row hold an address and email back. With
+        // a second step, only its success does (its wrong codes count on from here).
+        if (!(await totpEnabled(deps.db, member.id))) await kit.limiters.dashboardSignIn.delete(attempts);
+        return passFirstStep(request, reply, member);
       }
       const csrf = signInCsrf(signInValue(request, reply));
       return kit.page(reply, 401, locale, renderSignIn(locale, csrf, { error: DASHBOARD_TEXT[locale].wrongCredentials, email }));
@@ -159,6 +194,52 @@ export function registerSignInRoutes(scope: App, kit: DashboardKit): void {
       const locale = kit.locale(request);
       const member = request.validationError ? undefined : await useSignInLink(deps.db, request.params.token, deps.clock.now());
       if (!member) return kit.page(reply, 404, locale, renderSignInLink(locale, '', null));
+      return passFirstStep(request, reply, member);
+    },
+  );
+
+  scope.post(
+    '/dashboard/login/verify',
+    {
+      config: formConfig,
+      schema: {
+        tags,
+        summary: 'The second step of a sign-in (two-step verification)',
+        description:
+          'Form fields challenge (from the second step\'s page: five minutes, used once), code (a current TOTP code, or a recovery code) and csrf. ' +
+          'A right code starts the session (303 to /dashboard); a wrong one (401) counts against the sign-in attempts of the address and email (429 past them); ' +
+          'an expired or used challenge, 404. A TOTP code is accepted once.',
+        response: {
+          303: redirect('Signed in: to /dashboard.'),
+          401: htmlResponse('Wrong code: the step again.'),
+          403: htmlResponse('CSRF token refused.'),
+          404: htmlResponse('The challenge expired or was used.'),
+          429: htmlResponse('Too many attempts from this address for this email.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const refused = refuseForgery(request, reply);
+      if (refused) return refused;
+      const locale = kit.locale(request);
+      const now = deps.clock.now();
+      const challenge = formField(request.body, 'challenge', 64) ?? '';
+      const member = challenge ? await challengeMember(deps.db, challenge, now) : undefined;
+      const keyring = totpSealer(deps.config);
+      if (!member || !keyring) {
+        const text = SECURITY_TEXT[locale];
+        return kit.page(reply, 404, locale, renderSecurity(locale, { title: text.stepTitle, error: text.stepGone, signedOut: true }));
+      }
+      const attempts = `${request.ip}|${member.email}`;
+      const limited = await countAttempt(request, reply, attempts);
+      if (limited) return limited;
+      const code = formField(request.body, 'code', 40) ?? '';
+      if (!(await verifySecondFactor(deps.db, keyring, member.id, code, now))) return secondStep(request, reply, 401, challenge, SECURITY_TEXT[locale].wrongCode);
+      if (!(await useSignInChallenge(deps.db, challenge, now))) {
+        const text = SECURITY_TEXT[locale];
+        return kit.page(reply, 404, locale, renderSecurity(locale, { title: text.stepTitle, error: text.stepGone, signedOut: true }));
+      }
+      await kit.limiters.dashboardSignIn.delete(attempts);
       return signIn(request, reply, member);
     },
   );

@@ -26,3 +26,18 @@ export {
   type TeamMember,
 } from './team.ts';
 export { MEMBER_ROLES, type MemberRole, type MemberTables } from './tables.ts';
+export {
+  challengeMember,
+  confirmTotp,
+  disableTotp,
+  pendingTotpSetup,
+  startSignInChallenge,
+  startTotpSetup,
+  totpEnabled,
+  useSignInChallenge,
+  verifySecondFactor,
+  CHALLENGE_MINUTES,
+  RECOVERY_CODE_COUNT,
+  type TotpSealer,
+  type TotpSetup,
+} from './totp.ts';

@@ -41,8 +41,37 @@ export interface SignInLinkRow {
   purpose: LinkPurpose;
 }
 
+export interface MemberTotpRow {
+  member_id: string;
+  secret_ciphertext: string;
+  secret_data_key: string;
+  secret_key_id: string;
+  /** Null while the set-up waits for its first code. */
+  confirmed_at: Date | null;
+  /** The time step of the last accepted code (bigint: read back as a string). */
+  last_step: string | number | null;
+  created_at: Date;
+}
+
+export interface RecoveryCodeRow {
+  member_id: string;
+  code_hash: string;
+  used_at: Date | null;
+}
+
+export interface SignInChallengeRow {
+  id: string;
+  member_id: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 export interface MemberTables {
   account_members: MemberRow;
   dashboard_sessions: DashboardSessionRow;
   member_sign_in_links: SignInLinkRow;
+  member_totp: MemberTotpRow;
+  member_recovery_codes: RecoveryCodeRow;
+  member_sign_in_challenges: SignInChallengeRow;
 }
