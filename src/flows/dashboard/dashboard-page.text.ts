@@ -25,6 +25,7 @@ export const DASHBOARD_TEXT = {
     testBanner: 'Modo de testes: nada aqui movimenta dinheiro de verdade.',
     switchTo: 'Mudar para',
     signOut: 'Sair',
+    security: 'Segurança',
   },
   en: {
     product: 'Dashboard',
@@ -51,6 +52,7 @@ export const DASHBOARD_TEXT = {
     testBanner: 'Test mode: nothing here moves real money.',
     switchTo: 'Switch to',
     signOut: 'Sign out',
+    security: 'Security',
   },
 } as const;
 
