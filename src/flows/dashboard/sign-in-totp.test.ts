@@ -2,6 +2,7 @@
 // confirms the secret shown as QR and base32; 8 recovery codes shown once), signing in then asks a
 // second step whose challenge is never a session; a wrong or replayed code is refused, a recovery
 // code works once; turning it off asks the password and a code; both changes are in the audit log.
+import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../core/clock.ts';
@@ -57,7 +58,8 @@ async function totpEntries(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ clock });
+  // A master key for sealed secrets, as production has (with DATABASE_URL and none, set-up answers 503).
+  t = await startTestApp({ clock, env: { SECRETS_KEY: randomBytes(32).toString('base64') } });
   key = await accountWithOwner(t, 'Acme Ltda', 'owner@acme.example');
   await accountWithOwner(t, 'Other Ltda', 'owner@other.example');
   owner = await signedIn('owner@acme.example');
