@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './test/sequencer.ts';
 
@@ -13,7 +14,10 @@ export default defineConfig({
     pool: 'forks',
     // Each file opens its own database (embedded PGlite or a fresh PostgreSQL schema).
     fileParallelism: true,
-    maxWorkers: 2,
+    // One worker more than the cores: a worker often waits (on a child service process, PGlite's
+    // I/O, a test's timers). On 2 cores, 2 workers kept the CPUs 110-145% busy (of 200%). With 3, a
+    // whole PGlite run took 670 s at 158% (docs/decisions/operations.md, "The suite's time").
+    maxWorkers: Math.min(availableParallelism() + 1, 8),
     // PGlite: initdb and the migrations once per run, each file's database a copy of the result.
     globalSetup: ['test/global-setup.ts'],
     // The longest files first, so no worker is left alone with one at the end (test/sequencer.ts).
