@@ -78,8 +78,16 @@ export async function adminQuery(url: string, text: string): Promise<void> {
   }
 }
 
-/** Each test file counts its rate limits apart on a shared Redis: no leftovers of earlier runs. */
+/** Rate limits on a shared Redis are counted apart: no leftovers of earlier runs (testConfig's default). */
 const REDIS_PREFIX = `test-${randomUUID().slice(0, 8)}:`;
+
+/**
+ * Each test app counts its rate limits under its own Redis prefix, shared only with the apps a file
+ * starts on the same database (two processes of one service). A worker runs many files in one
+ * module registry (vitest.config.ts, isolate: false), so a prefix per module would carry one
+ * file's sign-in lockout (15 minutes) into the next file that signs in as the same email.
+ */
+const redisPrefixes = new WeakMap<object, string>();
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
@@ -101,9 +109,11 @@ export function testConfig(env: Record<string, string> = {}): Config {
 }
 
 export async function startTestApp(options: StartOptions = {}): Promise<TestContext> {
-  const config = testConfig(options.env);
   const owned = options.database ? null : await openTestDatabase();
   const database = options.database ?? owned!;
+  if (owned) redisPrefixes.set(database, `test-${randomUUID().slice(0, 8)}:`);
+  const prefix = redisPrefixes.get(database);
+  const config = testConfig({ ...(process.env.REDIS_URL && prefix ? { REDIS_KEY_PREFIX: prefix } : {}), ...options.env });
   const app = await buildApp({ config, database, clock: options.clock, logger: options.logger ?? false, webhookLookup: options.webhookLookup });
   await app.ready();
   return {
