@@ -7,10 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { adminQuery } from './harness.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,14 +43,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return () => rm(folder, { recursive: true, force: true });
 }
 
-/** The schemas of this run the workers still kept, and any a crashed worker left. */
+/**
+ * The schemas of this run the workers still kept, and any a crashed worker left. Each is dropped in
+ * its own transaction: one transaction dropping them all takes a lock per table of every schema
+ * and, with three workers' pools, ran out of shared memory (max_locks_per_transaction).
+ */
 async function dropSchemas(url: string, prefix: string): Promise<void> {
-  await adminQuery(
-    url,
-    `do $$ declare name text; begin
-       for name in select nspname from pg_namespace where starts_with(nspname, '${prefix}') loop
-         execute format('drop schema %I cascade', name);
-       end loop;
-     end $$`,
-  );
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>('select nspname as name from pg_namespace where starts_with(nspname, $1)', [prefix]);
+    for (const { name } of rows) await client.query(`drop schema ${client.escapeIdentifier(name)} cascade`);
+  } finally {
+    await client.end();
+  }
 }
