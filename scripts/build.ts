@@ -3,15 +3,16 @@
 // (dist/src/main.js, dist/packages/sdk/src/...), then copies the files beside the sources that code reads at run time (SQL migrations and any
 // other non-TypeScript file under src/), so dist/ runs on its own: `npm run start:prod`. The
 // service's entry point, dist/src/main.js, is then replaced by one esbuild bundle of src/main.ts
-// (bundleService below; the CLI keeps tsc's files). Last, it saves an initialised and migrated
+// (scripts/bundle.ts; the CLI keeps tsc's files). Last, it saves an initialised and migrated
 // empty embedded database that first starts copy instead of running initdb and the migrations
 // (src/db/pglite-template.ts).
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundle } from './bundle.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const src = `${root}src`;
@@ -25,8 +26,22 @@ const compiled = spawnSync(process.execPath, [tsc, '-p', `${root}tsconfig.build.
 if (compiled.status !== 0) process.exit(compiled.status ?? 1);
 // Everything but TypeScript: compiled code finds these files next to itself, as the sources do.
 cpSync(src, distSrc, { recursive: true, filter: (path) => !path.endsWith('.ts') });
-// The service's entry point becomes one bundle (docs/decisions/operations.md, "One bundle").
-await bundleService();
+// The service's entry point becomes one bundle (docs/decisions/operations.md, "One bundle"), whose
+// code finds its neighbours (migrations, the saved cluster) where tsc put their compiled copies.
+try {
+  await bundle({
+    entryPoints: { main: `${src}/main.ts` },
+    outdir: distSrc,
+    placeOf: (path) => {
+      const inRepository = relative(root, path);
+      const outside = path.includes(`${sep}node_modules${sep}`) || inRepository.startsWith('..');
+      return outside ? path : join(dist, inRepository.replace(/\.ts$/, '.js'));
+    },
+  });
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 
 const scratch = mkdtempSync(join(tmpdir(), 'billing-build-'));
 try {
@@ -44,84 +59,3 @@ try {
   rmSync(scratch, { recursive: true, force: true });
 }
 console.log('built dist/ (start it with npm run start:prod)');
-
-/**
- * Replaces dist/src/main.js (tsc's output) with src/main.ts and everything it imports bundled by
- * esbuild into one file: a start then reads one file instead of about 1,500 (Kysely and TypeBox
- * alone are over 500), about 0.3 s of a 1.9 s restart. The code loaded on first use only (the
- * S3 store) becomes a chunk beside it, loaded on that use, as before. Packages that load files of
- * their own (PGlite's WebAssembly and data files, the API reference's static assets) or that start
- * only on first use (the AWS SDK, viem, @x402) stay outside and load from node_modules. tsc still
- * type-checks and compiles everything (the CLI runs that output), and the bundle's TypeScript
- * goes through esbuild's transform, the one tsx gives `npm start` and every test.
- *
- * Bundled code is no longer in its own file, so the two ways code finds files beside itself are
- * rewritten file by file to the file's place after the build: `import.meta.url` (our migrations,
- * stored functions and the saved cluster) and CommonJS's `__dirname` / `__filename` (packages
- * reading their own package.json). Names are kept (`keepNames`): error classes keep their `name`.
- */
-async function bundleService(): Promise<void> {
-  // esbuild comes with tsx (a dependency): resolved through it, not from the top of node_modules.
-  const requireFromTsx = createRequire(createRequire(import.meta.url).resolve('tsx'));
-  const esbuild = requireFromTsx('esbuild') as typeof import('esbuild');
-  const bundleDir = distSrc;
-  /** The places written into the bundle, each checked to exist once built. */
-  const places = new Set<string>();
-  /** Where `path` will be once built (a source under the repository: its compiled file in dist/), relative to the bundle. */
-  const builtPlace = (path: string): string => {
-    const inRepository = relative(root, path);
-    const place = path.includes(`${sep}node_modules${sep}`) || inRepository.startsWith('..') ? path : join(dist, inRepository.replace(/\.ts$/, '.js'));
-    const written = `./${relative(bundleDir, place).split(sep).join('/')}`;
-    places.add(written);
-    return written;
-  };
-  const result = await esbuild.build({
-    entryPoints: { main: `${src}/main.ts` },
-    outdir: bundleDir,
-    chunkNames: 'main-[name]-[hash]',
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node22.12',
-    keepNames: true,
-    sourcemap: true,
-    sourcesContent: false,
-    allowOverwrite: true,
-    external: ['@electric-sql/pglite', '@fastify/swagger-ui', '@aws-sdk/*', 'viem', 'viem/*', '@x402/*', 'pg-native'],
-    // Bundled CommonJS calls require() for Node's modules: give each output file a real one.
-    banner: {
-      js: [
-        "import { createRequire as __bundleCreateRequire } from 'node:module';",
-        "import { dirname as __bundleDirname } from 'node:path';",
-        "import { fileURLToPath as __bundleFileURLToPath } from 'node:url';",
-        'const require = __bundleCreateRequire(import.meta.url);',
-        'const __bundleFile = (place) => __bundleFileURLToPath(new URL(place, import.meta.url));',
-      ].join(' '),
-    },
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'file-places',
-        setup(build) {
-          build.onLoad({ filter: /\.(ts|js|mjs|cjs)$/ }, (args) => {
-            const text = readFileSync(args.path, 'utf8');
-            const meta = text.includes('import.meta.url');
-            const dirnames = /\b__(dirname|filename)\b/.test(text) && !/\b(var|let|const)\s+__(dirname|filename)\b/.test(text);
-            if (!meta && !dirnames) return undefined;
-            const place = JSON.stringify(builtPlace(args.path));
-            let contents = meta ? text.replaceAll('import.meta.url', `new URL(${place}, import.meta.url).href`) : text;
-            if (dirnames) contents = `var __filename = __bundleFile(${place}), __dirname = __bundleDirname(__filename);\n${contents}`;
-            return { contents, loader: args.path.endsWith('.ts') ? 'ts' : 'js', resolveDir: dirname(args.path) };
-          });
-        },
-      },
-    ],
-  });
-  if (result.errors.length > 0) process.exit(1);
-  const missing = [...places].filter((place) => !existsSync(join(bundleDir, place)));
-  if (missing.length > 0) {
-    console.error(`the bundle refers to files that are not there: ${missing.join(', ')}`);
-    process.exit(1);
-  }
-}

@@ -3,14 +3,21 @@
 // (test/harness.ts openTestDatabase). initdb in a fresh worker process took about 2 s of every
 // file's start; opening the copy takes about 0.7 s. On PostgreSQL (DATABASE_URL) nothing happens
 // here: each file migrates its own schema.
+//
+// On both databases, the service and the CLI are bundled once (scripts/bundle.ts) for the tests that
+// start them as child processes: a start from the bundle reads one file, where `--import tsx`
+// transformed and loaded about 1,500 (a service's restart 5.4 s -> 2.5 s, a CLI command 1.2 s ->
+// 0.3 s; docs/decisions/operations.md, "The suite's time").
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { bundle } from '../scripts/bundle.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,16 +25,24 @@ declare module 'vitest' {
     pgliteDump: string;
     /** PostgreSQL: the prefix of this run's schemas, dropped when the run ends (workers keep theirs: test/database-pool.ts). */
     schemaPrefix: string;
+    /** The folder of this run's bundle of src/main.ts (main.js) and src/cli.ts (cli.js). */
+    serviceBundle: string;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const bundleFolder = await bundleForChildProcesses();
+  project.provide('serviceBundle', bundleFolder);
+  const removeBundle = () => rm(bundleFolder, { recursive: true, force: true });
   const url = process.env.DATABASE_URL;
   if (url) {
     const prefix = `test_${randomBytes(4).toString('hex')}_`;
     project.provide('pgliteDump', '');
     project.provide('schemaPrefix', prefix);
-    return () => dropSchemas(url, prefix);
+    return async () => {
+      await dropSchemas(url, prefix);
+      await removeBundle();
+    };
   }
   project.provide('schemaPrefix', '');
   const folder = await mkdtemp(join(tmpdir(), 'test-pglite-'));
@@ -40,7 +55,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } finally {
     await handle.close();
   }
-  return () => rm(folder, { recursive: true, force: true });
+  return async () => {
+    await rm(folder, { recursive: true, force: true });
+    await removeBundle();
+  };
+}
+
+/**
+ * Bundles src/main.ts and src/cli.ts into a folder of this run under node_modules/.cache (the
+ * packages left outside the bundle resolve from there). Bundled code finds its neighbours
+ * (migrations, package.json) at the sources' own places.
+ */
+async function bundleForChildProcesses(): Promise<string> {
+  const root = fileURLToPath(new URL('../', import.meta.url));
+  const folder = join(root, 'node_modules', '.cache', `test-bundle-${randomBytes(4).toString('hex')}`);
+  await bundle({ entryPoints: { main: join(root, 'src/main.ts'), cli: join(root, 'src/cli.ts') }, outdir: folder, placeOf: (path) => path });
+  return folder;
 }
 
 /**

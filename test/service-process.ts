@@ -1,16 +1,28 @@
-// Runs the real service as a child process (node --import tsx src/main.ts, or the compiled
-// dist/src/main.js), for tests that need several processes or that kill one.
+// Runs the real service as a child process, for tests that need several processes or that kill
+// one: the run's bundle of the sources (test/global-setup.ts), the sources through tsx (another
+// release's tree), or the compiled dist/src/main.js.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { inject } from 'vitest';
 import { NODE_FLAGS } from '../src/node-flags.ts';
 import { ADMIN_TOKEN, adminQuery } from './harness.ts';
 
 /** How long a start may take before a test gives up: generous, for a busy shared machine. */
 export const START_TIMEOUT_MS = 150_000;
 
-/** The service's entry point: the TypeScript sources through tsx, or the output of `npm run build`. */
-export function serviceArgs(entry: 'source' | 'build' = 'source'): string[] {
-  return [...NODE_FLAGS, ...(entry === 'source' ? ['--import', 'tsx', 'src/main.ts'] : ['dist/src/main.js'])];
+/** How a child service starts: this run's bundle of the sources, the sources through tsx, or the output of `npm run build`. */
+export type ServiceEntry = 'bundle' | 'source' | 'build';
+
+/** The service's command line after `node` ('source' and 'build' from the folder the service runs in). */
+export function serviceArgs(entry: ServiceEntry = 'bundle'): string[] {
+  const script = { bundle: join(inject('serviceBundle'), 'main.js'), source: '--import tsx src/main.ts', build: 'dist/src/main.js' }[entry];
+  return [...NODE_FLAGS, ...script.split(' ')];
+}
+
+/** The CLI's command line after `node`: this run's bundle of src/cli.ts. */
+export function cliArgs(args: string[]): string[] {
+  return [join(inject('serviceBundle'), 'cli.js'), ...args];
 }
 
 export class ServiceProcess {
@@ -19,7 +31,7 @@ export class ServiceProcess {
   constructor(
     readonly port: number,
     private readonly env: Record<string, string>,
-    private readonly entry: 'source' | 'build' = 'source',
+    private readonly entry: ServiceEntry = 'bundle',
     /** The folder the service runs from (another release's tree); the project's by default. */
     private readonly cwd?: string,
   ) {}

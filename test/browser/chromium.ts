@@ -8,7 +8,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { startTestApp, type TestContext } from '../harness.ts';
+import { ADMIN_TOKEN, startTestApp, type TestContext } from '../harness.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const chromiumAvailable = existsSync(CHROMIUM);
@@ -85,4 +85,20 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Signs a member in through the dashboard's form (the page is on /dashboard/login) and waits for home. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  await page.locator('#sign-in').click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+/** A new account whose owner signs in with `email` and `password`: its id and its sandbox secret key. */
+export async function createOwnedAccount(t: TestContext, name: string, email: string, password = 'uma senha comprida'): Promise<{ accountId: string; key: string }> {
+  const res = await t.client.post('/admin/accounts', ADMIN_TOKEN, { name, owner: { email, password } });
+  expect(res.status, res.raw).toBe(201);
+  const key = (res.body.keys as Array<{ type: string; environment: string; key: string }>).find((k) => k.type === 'secret' && k.environment === 'sandbox')!.key;
+  return { accountId: res.body.account.id, key };
 }

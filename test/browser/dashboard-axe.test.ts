@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from '../../src/modules/invoices/test-fixtures.ts';
 import { charge, openInvoice } from '../../src/modules/payments/test-fixtures.ts';
 import { csrfOf, DashboardBrowser, seedAccountWithOwner } from '../dashboard.ts';
-import { chromiumAvailable, startBrowserTest, type BrowserTest } from './chromium.ts';
+import { chromiumAvailable, startBrowserTest, type BrowserTest, signIn } from './chromium.ts';
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -101,10 +101,7 @@ describe.skipIf(!chromiumAvailable)('dashboard accessibility (axe-core)', () => 
         expect(await seriousViolations(page), `${path}`).toEqual([]);
       }
       await page.goto(`${session.origin}/dashboard/login`);
-      await page.locator('#email').fill('dona@acessivel.example');
-      await page.locator('#password').fill('uma senha comprida');
-      await page.locator('#sign-in').click();
-      await page.waitForURL(/\/dashboard$/);
+      await signIn(page, 'dona@acessivel.example', 'uma senha comprida');
       for (const path of paths) {
         const answer = await page.goto(`${session.origin}${path}`);
         expect(answer?.status(), path).toBe(200);

@@ -5,8 +5,7 @@
 // (a violation is a console error). Screenshots under test-results/screenshots/dashboard-catalog-*.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount } from '../../src/core/locale.ts';
-import { ADMIN_TOKEN } from '../harness.ts';
-import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest } from './chromium.ts';
+import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest, signIn, createOwnedAccount } from './chromium.ts';
 
 describe.skipIf(!chromiumAvailable)('dashboard catalog in chromium', () => {
   let session: BrowserTest;
@@ -18,15 +17,10 @@ describe.skipIf(!chromiumAvailable)('dashboard catalog in chromium', () => {
 
   it('creates, prices and publishes a product, links it, and the payment of the link reaches the home page', async () => {
     const { t, origin } = session;
-    const res = await t.client.post('/admin/accounts', ADMIN_TOKEN, { name: 'Padaria da Ana', owner: { email: 'ana@padaria.example', password: 'uma senha comprida' } });
-    expect(res.status, res.raw).toBe(201);
-    const key = (res.body.keys as Array<{ type: string; environment: string; key: string }>).find((k) => k.type === 'secret' && k.environment === 'sandbox')!.key;
+    const { key } = await createOwnedAccount(t, 'Padaria da Ana', 'ana@padaria.example');
 
     const { page, errors } = await openPage(session, '/dashboard/login', 'pt-BR');
-    await page.locator('#email').fill('ana@padaria.example');
-    await page.locator('#password').fill('uma senha comprida');
-    await page.locator('#sign-in').click();
-    await page.waitForURL(/\/dashboard$/);
+    await signIn(page, 'ana@padaria.example', 'uma senha comprida');
 
     await page.locator('#nav-catalog').click();
     await page.waitForURL(/\/dashboard\/catalog$/);

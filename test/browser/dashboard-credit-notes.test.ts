@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount } from '../../src/core/locale.ts';
 import { createCustomer } from '../../src/modules/invoices/test-fixtures.ts';
 import { paidPayment } from '../../src/modules/payments/test-fixtures.ts';
-import { ADMIN_TOKEN } from '../harness.ts';
-import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest } from './chromium.ts';
+import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest, signIn, createOwnedAccount } from './chromium.ts';
 
 const brl = (amount: string) => formatAmount(amount, 'BRL', 'pt-BR');
 
@@ -21,9 +20,7 @@ describe.skipIf(!chromiumAvailable)('credit notes from the invoice page in chrom
 
   it('credits a line of a paid invoice by quantity to the customer balance, at 390 px', async () => {
     const { t } = session;
-    const res = await t.client.post('/admin/accounts', ADMIN_TOKEN, { name: 'Loja da Ana', owner: { email: 'ana@loja.example', password: 'uma senha comprida' } });
-    expect(res.status, res.raw).toBe(201);
-    const key = (res.body.keys as Array<{ type: string; environment: string; key: string }>).find((k) => k.type === 'secret' && k.environment === 'sandbox')!.key;
+    const { key } = await createOwnedAccount(t, 'Loja da Ana', 'ana@loja.example');
     const customer = await createCustomer(t, key, { name: 'Carla Dias', email: 'carla@example.com' });
     // 2 x 60.00 + 1 x 15.00 = 135.00, paid by Pix.
     const lines = [{ description: 'Pedido', quantity: '2', unitPrice: '60.00' }, { description: 'Frete', quantity: '1', unitPrice: '15.00' }];
@@ -31,10 +28,7 @@ describe.skipIf(!chromiumAvailable)('credit notes from the invoice page in chrom
 
     const { page, errors } = await openPage(session, '/dashboard/login', 'pt-BR');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.locator('#email').fill('ana@loja.example');
-    await page.locator('#password').fill('uma senha comprida');
-    await page.locator('#sign-in').click();
-    await page.waitForURL(/\/dashboard$/);
+    await signIn(page, 'ana@loja.example', 'uma senha comprida');
     await page.goto(`${session.origin}/dashboard/invoices/${invoice.id}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.locator('#credit-note-lines-form').scrollIntoViewIfNeeded();

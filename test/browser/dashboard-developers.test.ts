@@ -6,8 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVELOPERS_TEXT } from '../../src/flows/dashboard/developers-page.text.ts';
 import { acceptInvitation, findMemberView, inviteMember } from '../../src/modules/members/index.ts';
-import { ADMIN_TOKEN } from '../harness.ts';
-import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest } from './chromium.ts';
+import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest, signIn, createOwnedAccount } from './chromium.ts';
 
 describe.skipIf(!chromiumAvailable)('dashboard developers page in chromium', () => {
   let session: BrowserTest;
@@ -20,15 +19,10 @@ describe.skipIf(!chromiumAvailable)('dashboard developers page in chromium', () 
   it('an owner creates a key, sees it once, revokes it (then 401); support cannot revoke (403)', async () => {
     const { t } = session;
     const text = DEVELOPERS_TEXT['pt-BR'];
-    const res = await t.client.post('/admin/accounts', ADMIN_TOKEN, { name: 'Loja da Ana', owner: { email: 'ana@loja.example', password: 'uma senha comprida' } });
-    expect(res.status, res.raw).toBe(201);
-    const accountKey = (res.body.keys as Array<{ type: string; environment: string; key: string }>).find((k) => k.type === 'secret' && k.environment === 'sandbox')!.key;
+    const { key: accountKey, accountId } = await createOwnedAccount(t, 'Loja da Ana', 'ana@loja.example');
 
     const { page, errors } = await openPage(session, '/dashboard/login', 'pt-BR');
-    await page.locator('#email').fill('ana@loja.example');
-    await page.locator('#password').fill('uma senha comprida');
-    await page.locator('#sign-in').click();
-    await page.waitForURL(/\/dashboard$/);
+    await signIn(page, 'ana@loja.example', 'uma senha comprida');
     await page.locator('#nav-developers').click();
     await page.waitForURL(/\/dashboard\/developers$/);
     await page.locator('#key-name').fill('relatórios');
@@ -61,15 +55,12 @@ describe.skipIf(!chromiumAvailable)('dashboard developers page in chromium', () 
       await acceptInvitation(tx, token, 'a senha da bia', new Date());
     });
     const support = await openPage(session, '/dashboard/login', 'pt-BR');
-    await support.page.locator('#email').fill('bia@loja.example');
-    await support.page.locator('#password').fill('a senha da bia');
-    await support.page.locator('#sign-in').click();
-    await support.page.waitForURL(/\/dashboard$/);
+    await signIn(support.page, 'bia@loja.example', 'a senha da bia');
     await support.page.goto(`${session.origin}/dashboard/developers`);
     expect(await support.page.locator('button.revoke').count()).toBe(0);
     expect(await support.page.locator('#create-key').count()).toBe(0);
     // The form a support member is not offered, posted anyway from the page with its session's token.
-    const keyId = (await t.database.db.selectFrom('api_keys').select('id').where('account_id', '=', res.body.account.id).where('name', 'is', null).where('type', '=', 'secret').where('environment', '=', 'sandbox').executeTakeFirstOrThrow()).id;
+    const keyId = (await t.database.db.selectFrom('api_keys').select('id').where('account_id', '=', accountId).where('name', 'is', null).where('type', '=', 'secret').where('environment', '=', 'sandbox').executeTakeFirstOrThrow()).id;
     await support.page.evaluate((id) => {
       const form = document.createElement('form');
       form.method = 'post';

@@ -8,8 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount } from '../../src/core/locale.ts';
 import { acceptInvitation, findMemberView, inviteMember } from '../../src/modules/members/index.ts';
-import { ADMIN_TOKEN } from '../harness.ts';
-import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest } from './chromium.ts';
+import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest, signIn, createOwnedAccount } from './chromium.ts';
 
 const brl = (amount: string) => formatAmount(amount, 'BRL', 'pt-BR');
 
@@ -23,16 +22,11 @@ describe.skipIf(!chromiumAvailable)("a seller's journey through the dashboard in
 
   it('sells through a link, refunds part of it, revokes a key; support cannot change settings', async () => {
     const { t, origin } = session;
-    const res = await t.client.post('/admin/accounts', ADMIN_TOKEN, { name: 'Empório da Ana', owner: { email: 'ana@emporio.example', password: 'uma senha comprida' } });
-    expect(res.status, res.raw).toBe(201);
-    const accountKey = (res.body.keys as Array<{ type: string; environment: string; key: string }>).find((k) => k.type === 'secret' && k.environment === 'sandbox')!.key;
+    const { key: accountKey } = await createOwnedAccount(t, 'Empório da Ana', 'ana@emporio.example');
 
     // The owner signs in and creates a product at 80.00, publishes v1 and links it.
     const { page, errors } = await openPage(session, '/dashboard/login', 'pt-BR');
-    await page.locator('#email').fill('ana@emporio.example');
-    await page.locator('#password').fill('uma senha comprida');
-    await page.locator('#sign-in').click();
-    await page.waitForURL(/\/dashboard$/);
+    await signIn(page, 'ana@emporio.example', 'uma senha comprida');
     await page.locator('#nav-catalog').click();
     await page.waitForURL(/\/dashboard\/catalog$/);
     await page.getByLabel('Nome').fill('Cesta de queijos');
@@ -114,10 +108,7 @@ describe.skipIf(!chromiumAvailable)("a seller's journey through the dashboard in
       await acceptInvitation(tx, token, 'a senha da bia', new Date());
     });
     const support = await openPage(session, '/dashboard/login', 'pt-BR');
-    await support.page.locator('#email').fill('bia@emporio.example');
-    await support.page.locator('#password').fill('a senha da bia');
-    await support.page.locator('#sign-in').click();
-    await support.page.waitForURL(/\/dashboard$/);
+    await signIn(support.page, 'bia@emporio.example', 'a senha da bia');
     const railBefore = await t.client.get('/rail/settings', accountKey);
     await support.page.goto(`${origin}/dashboard/developers/rail`);
     expect(await support.page.locator('#rail-settings-form').count()).toBe(0);

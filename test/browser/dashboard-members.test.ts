@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_TEXT } from '../../src/flows/dashboard/dashboard-page.text.ts';
 import { MEMBERS_TEXT } from '../../src/flows/dashboard/members-page.text.ts';
 import { seedAccountWithOwner } from '../dashboard.ts';
-import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest } from './chromium.ts';
+import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest, signIn } from './chromium.ts';
 
 describe.skipIf(!chromiumAvailable)('dashboard members in chromium', () => {
   let session: BrowserTest;
@@ -20,10 +20,7 @@ describe.skipIf(!chromiumAvailable)('dashboard members in chromium', () => {
     const text = MEMBERS_TEXT['pt-BR'];
     const owner = await seedAccountWithOwner(session.t, 'Loja da Ana', 'ana@loja.example', 'uma senha comprida');
     const { page, errors } = await openPage(session, '/dashboard/login', 'pt-BR');
-    await page.locator('#email').fill(owner.email);
-    await page.locator('#password').fill(owner.password!);
-    await page.locator('#sign-in').click();
-    await page.waitForURL(/\/dashboard$/);
+    await signIn(page, owner.email, owner.password!);
     await page.goto(`${session.origin}/dashboard/members`);
     expect(await page.locator('h1').textContent()).toBe(text.membersTitle);
     await page.locator('#invite-email').fill('bia@loja.example');
@@ -47,10 +44,7 @@ describe.skipIf(!chromiumAvailable)('dashboard members in chromium', () => {
     await member.page.locator('#sign-out').click();
     await member.page.waitForURL(/\/dashboard\/login$/);
 
-    await member.page.locator('#email').fill('bia@loja.example');
-    await member.page.locator('#password').fill('a senha da bia');
-    await member.page.locator('#sign-in').click();
-    await member.page.waitForURL(/\/dashboard$/);
+    await signIn(member.page, 'bia@loja.example', 'a senha da bia');
     const refused = await member.page.goto(`${session.origin}/dashboard/members`);
     expect(refused?.status()).toBe(403);
     expect(await member.page.locator('#error').textContent()).toBe(text.forbidden);

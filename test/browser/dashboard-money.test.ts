@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount } from '../../src/core/locale.ts';
 import { createCustomer } from '../../src/modules/invoices/test-fixtures.ts';
 import { charge, openInvoice } from '../../src/modules/payments/test-fixtures.ts';
-import { ADMIN_TOKEN } from '../harness.ts';
-import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest } from './chromium.ts';
+import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest, signIn, createOwnedAccount } from './chromium.ts';
 
 const brl = (amount: string) => formatAmount(amount, 'BRL', 'pt-BR');
 
@@ -22,9 +21,7 @@ describe.skipIf(!chromiumAvailable)('dashboard invoices and payments in chromium
 
   it('sees a paid invoice on home and payments, refunds part of it, sees the refund, credit note and ledger', async () => {
     const { t } = session;
-    const res = await t.client.post('/admin/accounts', ADMIN_TOKEN, { name: 'Loja da Ana', owner: { email: 'ana@loja.example', password: 'uma senha comprida' } });
-    expect(res.status, res.raw).toBe(201);
-    const key = (res.body.keys as Array<{ type: string; environment: string; key: string }>).find((k) => k.type === 'secret' && k.environment === 'sandbox')!.key;
+    const { key } = await createOwnedAccount(t, 'Loja da Ana', 'ana@loja.example');
     const customer = await createCustomer(t, key, { name: 'Carla Dias', email: 'carla@example.com' });
     // One invoice: 2 x 60.00 = 120.00, paid by Pix.
     const invoice = await openInvoice(t, key, customer, { lineItems: [{ description: 'Pedido', quantity: '2', unitPrice: '60.00' }] });
@@ -34,10 +31,7 @@ describe.skipIf(!chromiumAvailable)('dashboard invoices and payments in chromium
     const { page, errors } = await openPage(session, '/dashboard/login', 'pt-BR');
     await page.setViewportSize({ width: 390, height: 844 });
     const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.locator('#email').fill('ana@loja.example');
-    await page.locator('#password').fill('uma senha comprida');
-    await page.locator('#sign-in').click();
-    await page.waitForURL(/\/dashboard$/);
+    await signIn(page, 'ana@loja.example', 'uma senha comprida');
     // Revenue this month: the one paid invoice, 120.00.
     expect(await page.locator('#revenue-this-month').textContent()).toBe(brl('120.00'));
     await screenshot(page, 'dashboard-money-home-390.png');

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount } from '../../src/core/locale.ts';
 import { createCustomer } from '../../src/modules/invoices/test-fixtures.ts';
 import { charge, openInvoice } from '../../src/modules/payments/test-fixtures.ts';
-import { ADMIN_TOKEN } from '../harness.ts';
-import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest } from './chromium.ts';
+import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest, signIn, createOwnedAccount } from './chromium.ts';
 
 describe.skipIf(!chromiumAvailable)('dashboard pages in chromium', () => {
   let session: BrowserTest;
@@ -19,9 +18,7 @@ describe.skipIf(!chromiumAvailable)('dashboard pages in chromium', () => {
 
   it('signs in, sees the home figures and a customer page, and fits 390 px', async () => {
     const { t } = session;
-    const res = await t.client.post('/admin/accounts', ADMIN_TOKEN, { name: 'Loja da Ana', owner: { email: 'ana@loja.example', password: 'uma senha comprida' } });
-    expect(res.status, res.raw).toBe(201);
-    const key = (res.body.keys as Array<{ type: string; environment: string; key: string }>).find((k) => k.type === 'secret' && k.environment === 'sandbox')!.key;
+    const { key } = await createOwnedAccount(t, 'Loja da Ana', 'ana@loja.example');
     const customer = await createCustomer(t, key, { name: 'Carla Dias', email: 'carla.dias.com.um.email.bem.comprido@example.com', document: '529.982.247-25' });
     // Paid now by Pix: 49.90 and 100.00 (this month: 149.90); by boleto 100.00; one 25.00 left open.
     for (const [amount, method] of [['49.90', 'pix'], ['100.00', 'pix'], ['100.00', 'boleto']] as const) {
@@ -32,10 +29,7 @@ describe.skipIf(!chromiumAvailable)('dashboard pages in chromium', () => {
     await openInvoice(t, key, customer, { lineItems: [{ description: 'Pedido', quantity: '1', unitPrice: '25.00' }] });
 
     const { page, errors } = await openPage(session, '/dashboard/login', 'pt-BR');
-    await page.locator('#email').fill('ana@loja.example');
-    await page.locator('#password').fill('uma senha comprida');
-    await page.locator('#sign-in').click();
-    await page.waitForURL(/\/dashboard$/);
+    await signIn(page, 'ana@loja.example', 'uma senha comprida');
     // This month: 49.90 + 100.00 + 100.00 = 249.90 (every invoice was paid today).
     expect(await page.locator('#revenue-this-month').textContent()).toBe(formatAmount('249.90', 'BRL', 'pt-BR'));
     expect(await page.locator('#payments-chart rect').count()).toBe(2);

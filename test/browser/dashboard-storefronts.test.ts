@@ -6,8 +6,7 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, publishVersion } from '../factories/catalog.ts';
-import { ADMIN_TOKEN } from '../harness.ts';
-import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest } from './chromium.ts';
+import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest, signIn, createOwnedAccount } from './chromium.ts';
 
 /** A 48 x 48 PNG, a green square. */
 function logoPng(): Buffer {
@@ -26,17 +25,12 @@ describe.skipIf(!chromiumAvailable)('dashboard storefronts in chromium', () => {
 
   it('creates a shop, uploads its logo and previews it before opening it', async () => {
     const { t, origin } = session;
-    const res = await t.client.post('/admin/accounts', ADMIN_TOKEN, { name: 'Doceria da Ana', owner: { email: 'ana@doceria.example', password: 'uma senha comprida' } });
-    expect(res.status, res.raw).toBe(201);
-    const key = (res.body.keys as Array<{ type: string; environment: string; key: string }>).find((k) => k.type === 'secret' && k.environment === 'sandbox')!.key;
+    const { key } = await createOwnedAccount(t, 'Doceria da Ana', 'ana@doceria.example');
     const { product, version } = await createProduct(t.client, key, { name: 'Bolo de fubá', basePrice: '24.90' });
     await publishVersion(t.client, key, product.id, version.id);
 
     const { page, errors } = await openPage(session, '/dashboard/login', 'pt-BR');
-    await page.locator('#email').fill('ana@doceria.example');
-    await page.locator('#password').fill('uma senha comprida');
-    await page.locator('#sign-in').click();
-    await page.waitForURL(/\/dashboard$/);
+    await signIn(page, 'ana@doceria.example', 'uma senha comprida');
     await page.locator('#nav-storefronts').click();
     await page.waitForURL(/\/dashboard\/storefronts$/);
     await page.locator('#new-storefront input[name="name"]').fill('Doceria');

@@ -5,8 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount } from '../../src/core/locale.ts';
 import { createCustomer } from '../../src/modules/invoices/test-fixtures.ts';
-import { ADMIN_TOKEN } from '../harness.ts';
-import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest } from './chromium.ts';
+import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest, signIn, createOwnedAccount } from './chromium.ts';
 
 describe.skipIf(!chromiumAvailable)('dashboard subscriptions in chromium', () => {
   let session: BrowserTest;
@@ -18,9 +17,7 @@ describe.skipIf(!chromiumAvailable)('dashboard subscriptions in chromium', () =>
 
   it('previews a change of version, confirms it, and pauses', async () => {
     const { t } = session;
-    const res = await t.client.post('/admin/accounts', ADMIN_TOKEN, { name: 'Loja da Ana', owner: { email: 'ana@assina.example', password: 'uma senha comprida' } });
-    expect(res.status, res.raw).toBe(201);
-    const key = (res.body.keys as Array<{ type: string; environment: string; key: string }>).find((k) => k.type === 'secret' && k.environment === 'sandbox')!.key;
+    const { key } = await createOwnedAccount(t, 'Loja da Ana', 'ana@assina.example');
     const customer = await createCustomer(t, key, { name: 'Carla Dias', email: 'carla@example.com' });
     const plan = await t.client.post('/products', key, { key: 'plano', name: 'Plano', pricingModel: 'subscription', billingCycle: 'monthly', basePrice: '30.00' });
     await t.client.post(`/products/${plan.body.product.id}/versions/${plan.body.version.id}/publish`, key);
@@ -33,10 +30,7 @@ describe.skipIf(!chromiumAvailable)('dashboard subscriptions in chromium', () =>
     const { page, errors } = await openPage(session, '/dashboard/login', 'pt-BR');
     await page.setViewportSize({ width: 390, height: 844 });
     const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.locator('#email').fill('ana@assina.example');
-    await page.locator('#password').fill('uma senha comprida');
-    await page.locator('#sign-in').click();
-    await page.waitForURL(/\/dashboard$/);
+    await signIn(page, 'ana@assina.example', 'uma senha comprida');
     await page.locator('#nav-subscriptions').click();
     await page.waitForURL(/\/dashboard\/subscriptions$/);
     await fits();

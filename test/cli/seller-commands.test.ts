@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCustomer, createPublishedUsageProduct, enroll } from '../factories/catalog.ts';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
 import { waitFor } from '../webhooks/receiver.ts';
+import { cliArgs } from '../service-process.ts';
 import { runCli } from './cli-process.ts';
 
 // Each CLI run is a new Node process compiling the CLI (2-4 s on a quiet machine, several times
@@ -170,7 +171,7 @@ describe('invoices, payments and events', () => {
     expect(payments.stdout).toContain(charge.body.id);
     expect((await cli(['invoices', 'list', '--status', 'open', '--json'])).stdout).toContain(draft.body.id);
 
-    const tail = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'events', 'tail', '--interval', '200'], {
+    const tail = spawn(process.execPath, cliArgs(['events', 'tail', '--interval', '200']), {
       env: { ...process.env, API_KEY: acme.key, BASE_URL: baseUrl },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

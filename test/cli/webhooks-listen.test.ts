@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { seedAccount, startTestApp, type SeededAccount, type TestContext } from '../harness.ts';
+import { cliArgs } from '../service-process.ts';
 import { waitFor, WebhookReceiver } from '../webhooks/receiver.ts';
 
 let t: TestContext;
@@ -15,7 +16,7 @@ let receiverUrl: string;
 const children: ChildProcess[] = [];
 
 function startListener(apiKey: string, extra: string[] = []) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'webhooks', 'listen', '--forward-to', `${receiverUrl}/hooks`, '--interval', '200', ...extra], {
+  const child = spawn(process.execPath, cliArgs(['webhooks', 'listen', '--forward-to', `${receiverUrl}/hooks`, '--interval', '200', ...extra]), {
     env: { ...process.env, API_KEY: apiKey, BASE_URL: baseUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

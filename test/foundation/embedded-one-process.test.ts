@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../../src/db/data-dir-lock.ts';
-import { freePortPair, serviceArgs, ServiceProcess, START_TIMEOUT_MS } from '../service-process.ts';
+import { cliArgs, freePortPair, serviceArgs, ServiceProcess, START_TIMEOUT_MS } from '../service-process.ts';
 
 const IN_USE = 'the service is running on this folder: use the HTTP API or stop it';
 const dataDir = mkdtempSync(join(tmpdir(), 'billing-one-process-'));
@@ -40,7 +40,7 @@ describe('one process at a time on an embedded DATA_DIR', () => {
   }, START_TIMEOUT_MS);
 
   it('the CLI while the service runs exits non-zero with the message and prints no keys', async () => {
-    const cli = run(['--import', 'tsx', 'src/cli.ts', 'accounts', 'create', '--name', 'Ghost', '--slug', 'ghost', '--json']);
+    const cli = run(cliArgs(['accounts', 'create', '--name', 'Ghost', '--slug', 'ghost', '--json']));
     expect(cli.status, cli.stderr).toBe(1);
     expect(cli.stderr).toContain(IN_USE);
     expect(cli.stdout).not.toContain('sk_');
