@@ -2,11 +2,6 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './test/sequencer.ts';
 
-// Files that talk to a processor's mock server through its official SDK: the SDKs keep module-level
-// clients and agents bound to the first server they met, so these files keep a fresh module
-// registry each (isolated), as every file had before.
-const ISOLATED = ['test/processors/**/*.test.ts', 'test/browser/live-card.test.ts', 'src/modules/payments/processors/**/*.test.ts'];
-
 export default defineConfig({
   test: {
     testTimeout: 60_000,
@@ -22,21 +17,12 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     // The longest files first, so no worker is left alone with one at the end (test/sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'shared',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
-          exclude: ISOLATED,
-          // Files share a worker's module cache: the service's modules are imported once per
-          // worker, not once per file (import time was 220-400 s of a run). Safe because no test
-          // mocks modules and every file builds its own app, database and clock
-          // (docs/decisions/operations.md, "The suite's time").
-          isolate: false,
-        },
-      },
-      { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
-    ],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+    // Files share a worker's module cache: the service's modules are imported once per worker, not
+    // once per file (import time was 220-400 s of a run). Safe because no test mocks modules and
+    // every file builds its own app, database and clock; what a module keeps per process is keyed
+    // by what it was built from (the processors' adapters: each app's settings replace an earlier
+    // app's) (docs/decisions/operations.md, "The suite's time").
+    isolate: false,
   },
 });
