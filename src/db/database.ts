@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { PGlite } from '@electric-sql/pglite';
+import { keepNeededParsers } from './pglite-parsers.ts';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -142,7 +143,9 @@ async function openPglite(dataDir: string, memoryFrom?: Blob): Promise<DatabaseH
   try {
     if (!inMemory) seedFromTemplate(dataDir);
     // Same value types as node-postgres: int8 as a string (numeric already is one).
-    client = await PGlite.create({ dataDir: inMemory ? undefined : dataDir, ...(memoryFrom ? { loadDataDir: memoryFrom } : {}), parsers: { [INT8_OID]: (value: string) => value } });
+    const parsers = { [INT8_OID]: (value: string) => value };
+    client = await PGlite.create({ dataDir: inMemory ? undefined : dataDir, ...(memoryFrom ? { loadDataDir: memoryFrom } : {}), parsers });
+    await keepNeededParsers(client, parsers);
   } catch (error) {
     lock?.release();
     throw error;
