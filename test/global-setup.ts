@@ -31,34 +31,38 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const bundleFolder = await bundleForChildProcesses();
-  project.provide('serviceBundle', bundleFolder);
-  const removeBundle = () => rm(bundleFolder, { recursive: true, force: true });
   const url = process.env.DATABASE_URL;
+  // esbuild bundles in its own process while this one migrates the embedded database.
+  const [bundleFolder, database] = await Promise.all([bundleForChildProcesses(), url ? null : migratedPgliteDump()]);
+  project.provide('serviceBundle', bundleFolder);
+  project.provide('pgliteDump', database?.file ?? '');
   if (url) {
     const prefix = `test_${randomBytes(4).toString('hex')}_`;
-    project.provide('pgliteDump', '');
     project.provide('schemaPrefix', prefix);
     return async () => {
       await dropSchemas(url, prefix);
-      await removeBundle();
+      await rm(bundleFolder, { recursive: true, force: true });
     };
   }
   project.provide('schemaPrefix', '');
+  return async () => {
+    await rm(database!.folder, { recursive: true, force: true });
+    await rm(bundleFolder, { recursive: true, force: true });
+  };
+}
+
+/** initdb and every migration on an embedded database, saved as a tarball in a folder of this run. */
+async function migratedPgliteDump(): Promise<{ folder: string; file: string }> {
   const folder = await mkdtemp(join(tmpdir(), 'test-pglite-'));
   const handle = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
   try {
     await migrate(handle);
     const file = join(folder, 'migrated.tar.gz');
     await writeFile(file, Buffer.from(await (await handle.dump!()).arrayBuffer()));
-    project.provide('pgliteDump', file);
+    return { folder, file };
   } finally {
     await handle.close();
   }
-  return async () => {
-    await rm(folder, { recursive: true, force: true });
-    await removeBundle();
-  };
 }
 
 /**
