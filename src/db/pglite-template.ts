@@ -19,8 +19,13 @@ function installedPgliteVersion(): string {
   return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
 
+/** The template's folder name: the installed PGlite's version in it. */
+export function templateName(): string {
+  return `pglite-template-${installedPgliteVersion()}`;
+}
+
 function templatePath(): string {
-  return fileURLToPath(new URL(`./pglite-template-${installedPgliteVersion()}`, import.meta.url));
+  return fileURLToPath(new URL(`./${templateName()}`, import.meta.url));
 }
 
 /**
@@ -36,11 +41,11 @@ export function seedFromTemplate(dataDir: string): boolean {
 }
 
 /**
- * Saves `clusterDir` (an initialised, migrated and closed PGlite cluster) beside this module as
- * the template (the build calls it). The folder's lock and anything not PostgreSQL's is left out.
+ * Saves `clusterDir` (an initialised, migrated and closed PGlite cluster) as the template at `path`
+ * (the build: beside the built code, dist/src/db/). The folder's lock and anything not
+ * PostgreSQL's is left out.
  */
-export function saveTemplate(clusterDir: string): string {
-  const path = templatePath();
+export function saveTemplate(clusterDir: string, path: string = templatePath()): string {
   rmSync(path, { recursive: true, force: true });
   const skip = new Set([join(clusterDir, LOCK_FILE), join(clusterDir, 'objects')]);
   cpSync(clusterDir, path, { recursive: true, filter: (source) => !skip.has(source) });

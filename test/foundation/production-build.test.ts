@@ -1,7 +1,8 @@
-// The production start: `npm run build` compiles to dist/, and the compiled service (no tsx, one
+// The production start: `npm run build` bundles to dist/, and the built service (no tsx, one
 // esbuild bundle) starts on a fresh embedded database (copying the cluster the build initialised
-// and migrated), finds its migrations (SQL files beside the compiled code) applied, and answers as
-// the sources do; it restarts on the same folder and still refuses a second process on it.
+// and migrated), finds its migrations (SQL files beside the built code) applied, and answers as
+// the sources do; it restarts on the same folder and still refuses a second process on it. The
+// built CLI prints its version and creates an account on the same folder once the service stopped.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,10 +33,14 @@ describe.skipIf(usingPostgres)('the compiled build', () => {
     expect(scripts['start:prod']).not.toContain('tsx');
     // One bundle: the entry point imports no compiled module of ours, only its own chunks (named
     // main-<entry>-<hash>.js; an entry may carry a dot, as @solana/* packages' index.node.mjs does).
-    const bundle = readFileSync('dist/src/main.js', 'utf8');
-    const relativeImports = [...bundle.matchAll(/(?:\bfrom\s*|\bimport\(\s*)"(\.{1,2}\/[^"]*)"/g)].map((m) => m[1]!);
-    expect(relativeImports.length).toBeGreaterThan(0);
-    expect(relativeImports.filter((path) => !/^\.\/main-[\w.-]+\.js$/.test(path))).toEqual([]);
+    for (const entry of ['main', 'cli']) {
+      const bundle = readFileSync(`dist/src/${entry}.js`, 'utf8');
+      const relativeImports = [...bundle.matchAll(/(?:\bfrom\s*|\bimport\(\s*)"(\.{1,2}\/[^"]*)"/g)].map((m) => m[1]!);
+      expect(relativeImports.length, entry).toBeGreaterThan(0);
+      expect(relativeImports.filter((path) => !/^\.\/main-[\w.-]+\.js$/.test(path)), entry).toEqual([]);
+    }
+    // Nothing of tsc's: no compiled module files beside the bundles.
+    expect(existsSync('dist/src/server.js')).toBe(false);
 
     const [port, secondPort] = freePortPair();
     service = new ServiceProcess(port, { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' }, 'build');
@@ -75,5 +80,13 @@ describe.skipIf(usingPostgres)('the compiled build', () => {
     await service.start();
     expect((await fetch(`${service.url}/account/tenant`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
     expect(await service.kill('SIGTERM')).toBe(0);
+
+    // The built CLI: its version, and an operator's command (the service's modules, loaded on use).
+    const cli = (args: string[]) => spawnSync(process.execPath, ['dist/src/cli.js', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', BASE_URL: '', LOG_LEVEL: 'warn' }, encoding: 'utf8', timeout: START_TIMEOUT_MS });
+    const version = cli(['--version']);
+    expect([version.status, version.stdout.trim()]).toEqual([0, (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version]);
+    const created = cli(['accounts', 'create', '--name', 'Built CLI', '--slug', 'built-cli', '--json']);
+    expect(created.status, created.stderr).toBe(0);
+    expect(JSON.parse(created.stdout)).toMatchObject({ account: { name: 'Built CLI', slug: 'built-cli' } });
   }, START_TIMEOUT_MS * 3);
 });
