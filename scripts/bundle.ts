@@ -10,7 +10,7 @@
 // `npm start`.
 //
 // Bundled code is no longer in its own file, so the two ways code finds files beside itself are
-// rewritten file by file to the place `placeOf` gives (the build: the file's compiled copy in dist/;
+// rewritten file by file to the place `placeOf` gives (the build: where the file would be in dist/;
 // the tests: the source itself): `import.meta.url` (our migrations, stored functions and the saved
 // cluster) and CommonJS's `__dirname` / `__filename` (packages reading their own package.json).
 // Names are kept (`keepNames`): error classes keep their `name`.
