@@ -1,12 +1,15 @@
 // What the README promises a newcomer: `npm start` with nothing configured runs on the embedded
 // database, prints a sandbox key that works at once; the CLI creates accounts on the same data.
+// The first start runs as `npm start` does (tsx); the CLI and the later start run this run's bundle
+// of the same sources (test/global-setup.ts): tsx's own path is the first start's, and `npm run cli`
+// runs through tsx in the docs test.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NODE_FLAGS } from '../../src/node-flags.ts';
-import { freePortPair, START_TIMEOUT_MS } from '../service-process.ts';
+import { cliArgs, freePortPair, serviceArgs, START_TIMEOUT_MS } from '../service-process.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'billing-newcomer-'));
 const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', ADMIN_TOKEN: '', BASE_URL: '', LOG_LEVEL: 'info' };
@@ -59,19 +62,19 @@ describe('first start on the embedded database', () => {
   }, START_TIMEOUT_MS + 30_000);
 
   it('the CLI creates an account on the same embedded database (service stopped)', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'accounts', 'create', '--name', 'Acme CLI', '--slug', 'acme-cli', '--json'], { env, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, cliArgs(['accounts', 'create', '--name', 'Acme CLI', '--slug', 'acme-cli', '--json']), { env, encoding: 'utf8' });
     expect(result.status, result.stderr).toBe(0);
     const created = JSON.parse(result.stdout);
     expect(created.account.slug).toBe('acme-cli');
     expect(created.keys).toHaveLength(4);
-    const again = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'accounts', 'create', '--name', 'Dup', '--slug', 'acme-cli'], { env, encoding: 'utf8' });
+    const again = spawnSync(process.execPath, cliArgs(['accounts', 'create', '--name', 'Dup', '--slug', 'acme-cli']), { env, encoding: 'utf8' });
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('taken');
   }, START_TIMEOUT_MS);
 
   it('a later start in a terminal (LOG_FORMAT=pretty) prints plain lines: the steps, the URLs and where the keys are', async () => {
     const port = freePortPair()[0];
-    const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, serviceArgs(), {
       env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'pretty' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
