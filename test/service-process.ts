@@ -1,6 +1,6 @@
 // Runs the real service as a child process, for tests that need several processes or that kill
 // one: the run's bundle of the sources (test/global-setup.ts), the sources through tsx (another
-// release's tree), or the compiled dist/src/main.js.
+// release's tree), or the built dist/src/main.js (`npm run build`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -16,8 +16,8 @@ export type ServiceEntry = 'bundle' | 'source' | 'build';
 
 /** The service's command line after `node` ('source' and 'build' from the folder the service runs in). */
 export function serviceArgs(entry: ServiceEntry = 'bundle'): string[] {
-  const script = { bundle: join(inject('serviceBundle'), 'main.js'), source: '--import tsx src/main.ts', build: 'dist/src/main.js' }[entry];
-  return [...NODE_FLAGS, ...script.split(' ')];
+  const script = { bundle: [join(inject('serviceBundle'), 'main.js')], source: ['--import', 'tsx', 'src/main.ts'], build: ['dist/src/main.js'] }[entry];
+  return [...NODE_FLAGS, ...script];
 }
 
 /** The CLI's command line after `node`: this run's bundle of src/cli.ts. */
