@@ -2,7 +2,7 @@
 // in pt-BR and English: the signed-out forms, and each signed-in section with a detail page of it
 // (issue #32). bypassCSP lets axe's script in; the pages themselves are unchanged.
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from '../../src/modules/invoices/test-fixtures.ts';
 import { charge, openInvoice } from '../../src/modules/payments/test-fixtures.ts';
@@ -17,9 +17,42 @@ async function seriousViolations(page: Page): Promise<Array<{ id: string; impact
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
+// Each signed-in page; {name} is filled with the id seeded under that name.
+const SIGNED_IN_PAGES = [
+  '/dashboard',
+  '/dashboard/customers',
+  '/dashboard/customers/{customer}',
+  '/dashboard/invoices',
+  '/dashboard/invoices/{invoice}',
+  '/dashboard/invoices/{credited}',
+  '/dashboard/subscriptions',
+  '/dashboard/subscriptions/{subscription}',
+  '/dashboard/payments',
+  '/dashboard/payments/{payment}',
+  '/dashboard/catalog',
+  '/dashboard/catalog/meters',
+  '/dashboard/catalog/coupons',
+  '/dashboard/catalog/payment-links',
+  '/dashboard/catalog/products/{product}',
+  '/dashboard/developers',
+  '/dashboard/developers/events',
+  '/dashboard/developers/webhooks/{endpoint}',
+  '/dashboard/developers/webhooks/{endpoint}/delete',
+  '/dashboard/developers/providers',
+  '/dashboard/developers/providers/pix_api',
+  '/dashboard/developers/rail',
+  '/dashboard/storefronts',
+  '/dashboard/storefronts/{shop}',
+  '/dashboard/storefronts/{shop}/preview',
+  '/dashboard/members',
+  '/dashboard/password',
+  '/dashboard/account/security',
+  '/dashboard/audit',
+];
+
 describe.skipIf(!chromiumAvailable)('dashboard accessibility (axe-core)', () => {
   let session: BrowserTest;
-  let paths: string[];
+  let ids: Record<string, string>;
 
   beforeAll(async () => {
     session = await startBrowserTest();
@@ -58,56 +91,55 @@ describe.skipIf(!chromiumAvailable)('dashboard accessibility (axe-core)', () => 
     expect((await t.client.post(`/products/${plan.body.product.id}/versions/${pro.body.id}/publish`, acme.sandboxKey, { default: false })).status).toBe(200);
     const subscription = await t.client.post('/billing/subscriptions', acme.sandboxKey, { customerId: customer, productVersionId: plan.body.version.id });
     expect(subscription.status).toBe(201);
-    paths = [
-      '/dashboard',
-      '/dashboard/customers',
-      `/dashboard/customers/${customer}`,
-      '/dashboard/invoices',
-      `/dashboard/invoices/${invoice.id}`,
-      `/dashboard/invoices/${credited.id}`,
-      '/dashboard/subscriptions',
-      `/dashboard/subscriptions/${subscription.body.id}`,
-      '/dashboard/payments',
-      `/dashboard/payments/${payment.id}`,
-      '/dashboard/catalog',
-      '/dashboard/catalog/meters',
-      '/dashboard/catalog/coupons',
-      '/dashboard/catalog/payment-links',
-      `/dashboard/catalog/products/${product.id}`,
-      '/dashboard/developers',
-      '/dashboard/developers/events',
-      `/dashboard/developers/webhooks/${endpoint.body.id}`,
-      `/dashboard/developers/webhooks/${endpoint.body.id}/delete`,
-      '/dashboard/developers/providers',
-      '/dashboard/developers/providers/pix_api',
-      '/dashboard/developers/rail',
-      '/dashboard/storefronts',
-      `/dashboard/storefronts/${shop.body.id}`,
-      `/dashboard/storefronts/${shop.body.id}/preview`,
-      '/dashboard/members',
-      '/dashboard/password',
-      '/dashboard/account/security',
-      '/dashboard/audit',
-    ];
+    ids = {
+      customer,
+      invoice: invoice.id,
+      credited: credited.id,
+      subscription: subscription.body.id,
+      payment: payment.id,
+      product: product.id,
+      endpoint: endpoint.body.id,
+      shop: shop.body.id,
+    };
   });
   afterAll(() => session?.close());
 
   for (const locale of ['pt-BR', 'en']) {
-    it(`signed out and signed in, every page in ${locale}`, async () => {
-      const context = await session.browser.newContext({ bypassCSP: true, locale, extraHTTPHeaders: { 'accept-language': locale } });
-      const page = await context.newPage();
+    // One test per page, each with its own time budget: a whole locale in one test took more than
+    // the 60 s limit on a loaded CI machine. The signed-out pages come first, then one sign-in.
+    describe(locale, () => {
+      let context: BrowserContext;
+      let page: Page;
+      let signedIn = false;
+      beforeAll(async () => {
+        context = await session.browser.newContext({ bypassCSP: true, locale, extraHTTPHeaders: { 'accept-language': locale } });
+        page = await context.newPage();
+      });
+      afterAll(() => context?.close());
+
       for (const path of ['/dashboard/login', '/dashboard/forgot-password']) {
-        await page.goto(`${session.origin}${path}`);
-        expect(await seriousViolations(page), `${path}`).toEqual([]);
+        it(`${path}, signed out`, async () => {
+          await page.goto(`${session.origin}${path}`);
+          expect(await seriousViolations(page)).toEqual([]);
+        });
       }
-      await page.goto(`${session.origin}/dashboard/login`);
-      await signIn(page, 'dona@acessivel.example', 'uma senha comprida');
-      for (const path of paths) {
-        const answer = await page.goto(`${session.origin}${path}`);
-        expect(answer?.status(), path).toBe(200);
-        expect(await seriousViolations(page), path).toEqual([]);
+      for (const template of SIGNED_IN_PAGES) {
+        it(template, async () => {
+          if (!signedIn) {
+            await page.goto(`${session.origin}/dashboard/login`);
+            await signIn(page, 'dona@acessivel.example', 'uma senha comprida');
+            signedIn = true;
+          }
+          const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+            const id = ids[name];
+            if (!id) throw new Error(`no id seeded as ${name}`);
+            return id;
+          });
+          const answer = await page.goto(`${session.origin}${path}`);
+          expect(answer?.status()).toBe(200);
+          expect(await seriousViolations(page)).toEqual([]);
+        });
       }
-      await context.close();
     });
   }
 });
