@@ -8,6 +8,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { acceptInvitation, findMemberView, inviteMember } from '../../src/modules/members/index.ts';
 import { ADMIN_TOKEN, startTestApp, type TestContext } from '../harness.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -101,4 +102,32 @@ export async function createOwnedAccount(t: TestContext, name: string, email: st
   expect(res.status, res.raw).toBe(201);
   const key = (res.body.keys as Array<{ type: string; environment: string; key: string }>).find((k) => k.type === 'secret' && k.environment === 'sandbox')!.key;
   return { accountId: res.body.account.id, key };
+}
+
+/** Adds a support member to the account `ownerEmail` owns: an invitation the owner sends and the member accepts. */
+export async function addSupportMember(t: TestContext, ownerEmail: string, email: string, password: string): Promise<void> {
+  const owner = (await t.database.db.selectFrom('account_members').select('id').where('email', '=', ownerEmail).executeTakeFirstOrThrow()).id;
+  await t.database.db.transaction().execute(async (tx) => {
+    const { token } = await inviteMember(tx, (await findMemberView(tx, owner))!, { email, role: 'support' }, new Date());
+    await acceptInvitation(tx, token, password, new Date());
+  });
+}
+
+/**
+ * A buyer on a payment link's page pays it by Pix in sandbox: fills the form, waits for the QR
+ * code on the invoice page, and confirms on the sandbox page, which it returns (a second tab).
+ */
+export async function payLinkByPix(buyer: Page, origin: string, email: string): Promise<Page> {
+  await buyer.getByLabel('Nome completo').fill('Bruno Lima');
+  await buyer.getByLabel('E-mail').fill(email);
+  await buyer.getByLabel('CPF ou CNPJ').fill('111.444.777-35');
+  await buyer.getByLabel('Pix').check();
+  await Promise.all([buyer.waitForURL(/\/invoices\/[0-9a-f-]+\?token=[^&]+$/), buyer.getByTestId('submit').click()]);
+  await expect.poll(() => buyer.getByTestId('pix-qr').isVisible()).toBe(true);
+  const confirmHref = await buyer.getByTestId('sandbox-confirm').getAttribute('href');
+  const sandbox = await buyer.context().newPage();
+  await sandbox.goto(`${origin}${confirmHref}`);
+  await sandbox.getByRole('button', { name: 'Confirmar o pagamento' }).click();
+  await expect.poll(() => sandbox.locator('h1').innerText()).toBe('Pagamento confirmado');
+  return sandbox;
 }

@@ -5,7 +5,7 @@
 // (a violation is a console error). Screenshots under test-results/screenshots/dashboard-catalog-*.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount } from '../../src/core/locale.ts';
-import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest, signIn, createOwnedAccount } from './chromium.ts';
+import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest, signIn, createOwnedAccount, payLinkByPix } from './chromium.ts';
 
 describe.skipIf(!chromiumAvailable)('dashboard catalog in chromium', () => {
   let session: BrowserTest;
@@ -64,17 +64,7 @@ describe.skipIf(!chromiumAvailable)('dashboard catalog in chromium', () => {
     // The buyer opens the URL the page showed and pays by Pix; the sandbox page confirms it.
     const buyer = await openPage(session, new URL(url).pathname, 'pt-BR');
     expect(await buyer.page.getByTestId('price').innerText()).toMatch(/^R\$\s99,90$/);
-    await buyer.page.getByLabel('Nome completo').fill('Bruno Lima');
-    await buyer.page.getByLabel('E-mail').fill('bruno.catalogo@example.com');
-    await buyer.page.getByLabel('CPF ou CNPJ').fill('111.444.777-35');
-    await buyer.page.getByLabel('Pix').check();
-    await Promise.all([buyer.page.waitForURL(/\/invoices\/[0-9a-f-]+\?token=[^&]+$/), buyer.page.getByTestId('submit').click()]);
-    await expect.poll(() => buyer.page.getByTestId('pix-qr').isVisible()).toBe(true);
-    const confirmHref = await buyer.page.getByTestId('sandbox-confirm').getAttribute('href');
-    const sandbox = await buyer.page.context().newPage();
-    await sandbox.goto(`${origin}${confirmHref}`);
-    await sandbox.getByRole('button', { name: 'Confirmar o pagamento' }).click();
-    await expect.poll(() => sandbox.locator('h1').innerText()).toBe('Pagamento confirmado');
+    const sandbox = await payLinkByPix(buyer.page, origin, 'bruno.catalogo@example.com');
     await screenshot(sandbox, 'dashboard-catalog-buyer-paid.png');
     expect(buyer.errors).toEqual([]);
     await buyer.page.context().close();

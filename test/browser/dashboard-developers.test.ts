@@ -5,8 +5,7 @@
 // render under their CSP (a violation is a console error). Screenshots under test-results/screenshots/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVELOPERS_TEXT } from '../../src/flows/dashboard/developers-page.text.ts';
-import { acceptInvitation, findMemberView, inviteMember } from '../../src/modules/members/index.ts';
-import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest, signIn, createOwnedAccount } from './chromium.ts';
+import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest, signIn, createOwnedAccount, addSupportMember } from './chromium.ts';
 
 describe.skipIf(!chromiumAvailable)('dashboard developers page in chromium', () => {
   let session: BrowserTest;
@@ -49,11 +48,7 @@ describe.skipIf(!chromiumAvailable)('dashboard developers page in chromium', () 
     expect(errors).toEqual([]);
 
     // A support member, made by an invitation the owner sends and the member accepts.
-    const owner = (await t.database.db.selectFrom('account_members').select('id').where('email', '=', 'ana@loja.example').executeTakeFirstOrThrow()).id;
-    await t.database.db.transaction().execute(async (tx) => {
-      const { token } = await inviteMember(tx, (await findMemberView(tx, owner))!, { email: 'bia@loja.example', role: 'support' }, new Date());
-      await acceptInvitation(tx, token, 'a senha da bia', new Date());
-    });
+    await addSupportMember(t, 'ana@loja.example', 'bia@loja.example', 'a senha da bia');
     const support = await openPage(session, '/dashboard/login', 'pt-BR');
     await signIn(support.page, 'bia@loja.example', 'a senha da bia');
     await support.page.goto(`${session.origin}/dashboard/developers`);

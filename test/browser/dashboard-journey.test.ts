@@ -7,8 +7,7 @@
 // test-results/screenshots/dashboard-journey-*.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount } from '../../src/core/locale.ts';
-import { acceptInvitation, findMemberView, inviteMember } from '../../src/modules/members/index.ts';
-import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest, signIn, createOwnedAccount } from './chromium.ts';
+import { chromiumAvailable, openPage, screenshot, startBrowserTest, type BrowserTest, signIn, createOwnedAccount, addSupportMember, payLinkByPix } from './chromium.ts';
 
 const brl = (amount: string) => formatAmount(amount, 'BRL', 'pt-BR');
 
@@ -44,17 +43,7 @@ describe.skipIf(!chromiumAvailable)("a seller's journey through the dashboard in
 
     // A buyer pays the link by Pix; the sandbox page confirms the payment.
     const buyer = await openPage(session, new URL(url).pathname, 'pt-BR');
-    await buyer.page.getByLabel('Nome completo').fill('Bruno Lima');
-    await buyer.page.getByLabel('E-mail').fill('bruno.jornada@example.com');
-    await buyer.page.getByLabel('CPF ou CNPJ').fill('111.444.777-35');
-    await buyer.page.getByLabel('Pix').check();
-    await Promise.all([buyer.page.waitForURL(/\/invoices\/[0-9a-f-]+\?token=[^&]+$/), buyer.page.getByTestId('submit').click()]);
-    await expect.poll(() => buyer.page.getByTestId('pix-qr').isVisible()).toBe(true);
-    const confirmHref = await buyer.page.getByTestId('sandbox-confirm').getAttribute('href');
-    const sandbox = await buyer.page.context().newPage();
-    await sandbox.goto(`${origin}${confirmHref}`);
-    await sandbox.getByRole('button', { name: 'Confirmar o pagamento' }).click();
-    await expect.poll(() => sandbox.locator('h1').innerText()).toBe('Pagamento confirmado');
+    await payLinkByPix(buyer.page, origin, 'bruno.jornada@example.com');
     expect(buyer.errors).toEqual([]);
     await buyer.page.context().close();
 
@@ -102,11 +91,7 @@ describe.skipIf(!chromiumAvailable)("a seller's journey through the dashboard in
     expect(errors).toEqual([]);
 
     // A support member: the Rail settings page shows no form, and the form posted anyway is refused.
-    const owner = (await t.database.db.selectFrom('account_members').select('id').where('email', '=', 'ana@emporio.example').executeTakeFirstOrThrow()).id;
-    await t.database.db.transaction().execute(async (tx) => {
-      const { token } = await inviteMember(tx, (await findMemberView(tx, owner))!, { email: 'bia@emporio.example', role: 'support' }, new Date());
-      await acceptInvitation(tx, token, 'a senha da bia', new Date());
-    });
+    await addSupportMember(t, 'ana@emporio.example', 'bia@emporio.example', 'a senha da bia');
     const support = await openPage(session, '/dashboard/login', 'pt-BR');
     await signIn(support.page, 'bia@emporio.example', 'a senha da bia');
     const railBefore = await t.client.get('/rail/settings', accountKey);
