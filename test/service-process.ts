@@ -3,6 +3,7 @@
 // release's tree), or the built dist/src/main.js (`npm run build`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { NODE_FLAGS } from '../src/node-flags.ts';
@@ -73,14 +74,25 @@ export class ServiceProcess {
 }
 
 /**
- * Two adjacent ports for services under test. They are drawn below Linux's ephemeral range
- * (32768-60999 by default): a port drawn inside it can already be the local end of one of the many
- * outgoing connections the suite keeps open (PostgreSQL, Redis), and the service then fails to
- * listen with EADDRINUSE.
+ * Two adjacent ports for services under test, both free now. They are drawn below Linux's ephemeral
+ * range (32768-60999 by default): a port drawn inside it can already be the local end of one of the
+ * many outgoing connections the suite keeps open (PostgreSQL, Redis), and the service then fails to
+ * listen with EADDRINUSE. Below it, another server of the machine may listen (RabbitMQ on 25672
+ * here), so each draw is tried by listening on it, and drawn again when taken.
  */
-export function freePortPair(): [number, number] {
-  const base = 10000 + Math.floor(Math.random() * 22000);
-  return [base, base + 1];
+export async function freePortPair(): Promise<[number, number]> {
+  for (;;) {
+    const base = 10000 + Math.floor(Math.random() * 22000);
+    if ((await canListen(base)) && (await canListen(base + 1))) return [base, base + 1];
+  }
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
 }
 
 /** A fresh PostgreSQL database for process tests, with its URL and a drop function. */

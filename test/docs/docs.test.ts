@@ -35,7 +35,7 @@ let devKey: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'docs-data-'));
-  const [port] = freePortPair();
+  const [port] = await freePortPair();
   // The embedded database whatever the suite runs on: the README's first start. Empty = unset.
   // A reader types slower than a script: the keyless budget per address (60 units per 10 s, an
   // order or charge 25) would hold the README's checkout, Pix charge and shop order to a 429.
@@ -115,7 +115,7 @@ describe('the docs run as written', () => {
     it.concurrent(`${doc}: ${blocks.length} blocks`, { timeout: BLOCK_TIMEOUT_MS * blocks.length }, async () => {
       const { dir, remove } = await workFolder();
       const key = doc === 'README.md' ? devKey : await accountKey(doc);
-      const [hooksPort, sellerPort] = freePortPair();
+      const [hooksPort, sellerPort] = await freePortPair();
       const session = await ShellSession.open(dir, {
         // The reader's PATH, not npm's: no node_modules/.bin, so a block cannot lean on a tool
         // `npm ci` installed without saying so.

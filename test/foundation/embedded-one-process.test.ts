@@ -13,7 +13,7 @@ const IN_USE = 'the service is running on this folder: use the HTTP API or stop 
 const dataDir = mkdtempSync(join(tmpdir(), 'billing-one-process-'));
 const lockFile = join(dataDir, LOCK_FILE);
 const env = { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' };
-const [firstPort, secondPort] = freePortPair();
+const [firstPort, secondPort] = await freePortPair();
 const services: ServiceProcess[] = [];
 
 function run(args: string[], extraEnv: Record<string, string> = {}) {

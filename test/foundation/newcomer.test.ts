@@ -32,7 +32,7 @@ describe('npm scripts', () => {
 
 describe('first start on the embedded database', () => {
   it('prints a sandbox key that reads the development account, and keeps the keys in DATA_DIR', async () => {
-    const port = freePortPair()[0];
+    const port = (await freePortPair())[0];
     const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
@@ -73,7 +73,7 @@ describe('first start on the embedded database', () => {
   }, START_TIMEOUT_MS);
 
   it('a later start in a terminal (LOG_FORMAT=pretty) prints plain lines: the steps, the URLs and where the keys are', async () => {
-    const port = freePortPair()[0];
+    const port = (await freePortPair())[0];
     const child = spawn(process.execPath, serviceArgs(), {
       env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'pretty' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -42,7 +42,7 @@ describe.skipIf(usingPostgres)('the compiled build', () => {
     // Nothing of tsc's: no compiled module files beside the bundles.
     expect(existsSync('dist/src/server.js')).toBe(false);
 
-    const [port, secondPort] = freePortPair();
+    const [port, secondPort] = await freePortPair();
     service = new ServiceProcess(port, { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' }, 'build');
     await service.start();
     expect(await fetch(`${service.url}/healthz`).then((r) => r.json())).toEqual({ status: 'ok' });

@@ -14,7 +14,7 @@ describe.runIf(usingPostgres)('two processes on one PostgreSQL', () => {
 
   beforeAll(async () => {
     database = await createScratchDatabase(process.env.DATABASE_URL!, 'test_procs');
-    services = freePortPair().map((port) => new ServiceProcess(port, { DATABASE_URL: database.url, RATE_LIMIT_SANDBOX_PER_SECOND: '100000' }));
+    services = (await freePortPair()).map((port) => new ServiceProcess(port, { DATABASE_URL: database.url, RATE_LIMIT_SANDBOX_PER_SECOND: '100000' }));
     await Promise.all(services.map((s) => s.start()));
     const created = await fetch(`${services[0]!.url}/admin/accounts`, {
       method: 'POST',

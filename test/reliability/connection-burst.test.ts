@@ -24,7 +24,7 @@ describe.runIf(usingPostgres && process.platform === 'linux' && roomForBurst)('a
 
   beforeAll(async () => {
     database = await createScratchDatabase(process.env.DATABASE_URL!, 'test_burst');
-    service = new ServiceProcess(freePortPair()[0], { DATABASE_URL: database.url });
+    service = new ServiceProcess((await freePortPair())[0], { DATABASE_URL: database.url });
     await service.start();
   }, START_TIMEOUT_MS + 10_000);
 

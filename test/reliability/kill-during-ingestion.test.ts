@@ -15,7 +15,7 @@ describe.runIf(usingPostgres)('SIGKILL during ingestion', () => {
 
   beforeAll(async () => {
     database = await createScratchDatabase(process.env.DATABASE_URL!, 'test_kill');
-    service = new ServiceProcess(freePortPair()[0], { DATABASE_URL: database.url, RATE_LIMIT_SANDBOX_PER_SECOND: '100000' });
+    service = new ServiceProcess((await freePortPair())[0], { DATABASE_URL: database.url, RATE_LIMIT_SANDBOX_PER_SECOND: '100000' });
     await service.start();
   }, 90_000);
 

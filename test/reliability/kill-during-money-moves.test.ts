@@ -27,7 +27,7 @@ describe('SIGKILL while money moves', () => {
   beforeAll(async () => {
     if (usingPostgres) database = await createScratchDatabase(process.env.DATABASE_URL!, 'test_kill_money');
     const env: Record<string, string> = database ? { DATABASE_URL: database.url, REDIS_URL: '' } : { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' };
-    service = new ServiceProcess(freePortPair()[0], { ...env, RATE_LIMIT_SANDBOX_PER_SECOND: '100000' });
+    service = new ServiceProcess((await freePortPair())[0], { ...env, RATE_LIMIT_SANDBOX_PER_SECOND: '100000' });
     await service.start();
     const created = await fetch(`${service.url}/admin/accounts`, {
       method: 'POST',

@@ -29,12 +29,14 @@ describe.runIf(commit !== null)('upgrade from the previous release', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'upgrade-data-'));
   let database: { url: string; drop(): Promise<void> } | null = null;
   let env: Record<string, string>;
-  const [oldPort, newPort] = freePortPair();
+  let oldPort: number;
+  let newPort: number;
   let current: ServiceProcess | null = null;
   let key: string;
   const expected = { openDue: '0', transactionsAtLeast: 0 };
 
   beforeAll(async () => {
+    [oldPort, newPort] = await freePortPair();
     const unpacked = spawnSync('sh', ['-c', `git archive ${commit} | tar -x -C ${tree}`], { encoding: 'utf8' });
     expect(unpacked.status, unpacked.stderr).toBe(0);
     // The previous release's dependencies are this one's less dependency-cruiser (a dev tool).

@@ -25,7 +25,7 @@ describe('webhook delivery while processes are killed', () => {
   const receiver = new WebhookReceiver();
 
   beforeAll(async () => {
-    const [portA, portB] = freePortPair();
+    const [portA, portB] = await freePortPair();
     const env: Record<string, string> = {
       RATE_LIMIT_SANDBOX_PER_SECOND: '100000',
       WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
