@@ -33,7 +33,15 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.DATABASE_URL;
   // esbuild bundles in its own process while this one migrates the embedded database.
-  const [bundleFolder, database] = await Promise.all([bundleForChildProcesses(), url ? null : migratedPgliteDump()]);
+  const [bundled, migrated] = await Promise.allSettled([bundleForChildProcesses(), url ? null : migratedPgliteDump()]);
+  if (bundled.status === 'rejected' || migrated.status === 'rejected') {
+    // One failed: remove what the other made, then fail the run with the first error.
+    if (bundled.status === 'fulfilled') await rm(bundled.value, { recursive: true, force: true });
+    if (migrated.status === 'fulfilled' && migrated.value) await rm(migrated.value.folder, { recursive: true, force: true });
+    throw bundled.status === 'rejected' ? bundled.reason : migrated.status === 'rejected' ? migrated.reason : undefined;
+  }
+  const bundleFolder = bundled.value;
+  const database = migrated.value;
   project.provide('serviceBundle', bundleFolder);
   project.provide('pgliteDump', database?.file ?? '');
   if (url) {

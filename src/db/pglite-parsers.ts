@@ -2,15 +2,15 @@
 // result (`{ ...parsers, ...options.parsers }` in its parseResults). After start that table has 316
 // entries, one per array type of the catalog, and the copy took about 100 µs of every query (a
 // sixth of the CPU of a test file on the embedded database, measured by a CPU profile). PGlite 0.5
-// copies only when a query brings parsers of its own, but it runs PostgreSQL 18, whose data
-// directory the embedded databases of 0.4 (PostgreSQL 17) cannot be opened by.
+// copies only when a query brings parsers of its own, but it runs PostgreSQL 18, which cannot open
+// the data directory of an embedded database made by 0.4 (PostgreSQL 17).
 //
 // So the instance keeps only what it needs: the parsers the service gives (int8 as a string), and
 // for each element type below its own parser and its array's (an array's parser looks its
 // element's up in the instance's table). Any other base type is parsed by PGlite's default parser
-// of that type, the same function the instance held. An array of another element
-// type would come back as its text ('{a,b}'): the schema test (pglite-parsers.test.ts) fails on
-// any array type a column of the schema uses that is not here.
+// of that type, the same function the instance held. An array of another element type would come
+// back as its text ('{a,b}'): the schema test (pglite-parsers.test.ts) fails on any array type a
+// column of the schema uses that is not here.
 import type { PGlite } from '@electric-sql/pglite';
 
 /** The element types whose arrays the service reads: columns, and values its queries build. */

@@ -2,8 +2,9 @@
 // (processor_a, processor_b, pix_api) at start, built with `config.processors` (ProcessorSettings)
 // through registerServiceAdapter: a later app's replace an earlier app's (test files sharing a
 // process each build an app naming their own processor mocks), and a test that registered a fake
-// under the name keeps it, however many apps it builds. Connections (modules/providers) take their credential fields from here, and live charges,
-// refunds, events and the repair poller reach the adapter of a connection through here.
+// under the name keeps it, however many apps it builds. Connections (modules/providers) take their
+// credential fields from here, and live charges, refunds, events and the repair poller reach the
+// adapter of a connection through here.
 import type { ProcessorAdapter, ProcessorName } from './types.ts';
 
 const adapters = new Map<ProcessorName, ProcessorAdapter>();
